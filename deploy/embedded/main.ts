@@ -1,0 +1,151 @@
+/**
+ * Embedded mode: the whole shop in one Node process. Every service is still its own Express app on
+ * its own loopback port, talking HTTP through the gateway exactly as in production, but they share
+ * one PGlite (a schema each), one in-process event bus and in-memory rate limits. Data lives under
+ * DATA_DIR (./data) and survives restarts.
+ */
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import {
+  closeRuntime,
+  commonSettings,
+  createLogger,
+  createRuntime,
+  InProcessBus,
+  listen,
+  loadConfig,
+  MemoryAuthzState,
+  MemoryRateLimitStore,
+  openPglite,
+  settings as s,
+  type Runtime,
+  type ServiceInstance,
+  type SharedRuntime,
+} from '@shop/platform';
+import { createAuthService } from '@shop/auth';
+import { createCatalogService } from '@shop/catalog';
+import { createCartService } from '@shop/cart';
+import { createOrderService } from '@shop/order';
+import { createMediaService } from '@shop/media';
+import { createGateway } from '@shop/gateway';
+
+const embeddedSettings = {
+  PORT: s.port.default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: commonSettings.LOG_LEVEL,
+  SMTP_URL: s.url(['smtp:', 'smtps:']).optional(),
+  PUBLIC_URL: s.url(['http:', 'https:']).optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+};
+
+/** The RS256 key pair that signs access tokens, made on first start and kept under DATA_DIR. */
+function loadOrCreateKeys(dataDir: string) {
+  const dir = join(dataDir, 'keys');
+  const file = join(dir, 'jwt-private.pem');
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    writeFileSync(file, privateKey, { mode: 0o600 });
+  }
+  const privateKey = readFileSync(file, 'utf8');
+  const publicKey = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
+  return { privateKey, publicKey };
+}
+
+export async function startEmbedded(env: Record<string, string | undefined> = process.env) {
+  const started = Date.now();
+  const config = loadConfig(embeddedSettings, env);
+  const dataDir = resolve(config.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const logger = createLogger('shop', config.LOG_LEVEL);
+  const keys = loadOrCreateKeys(dataDir);
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+
+  const shared: SharedRuntime = {
+    pglite: await openPglite(join(dataDir, 'pglite')),
+    bus: new InProcessBus(logger),
+    authz: new MemoryAuthzState(),
+    rateLimitStore: new MemoryRateLimitStore(),
+    logger,
+    printMail: !config.SMTP_URL,
+  };
+  const runtimeSettings = { NODE_ENV: 'development' as const, LOG_LEVEL: config.LOG_LEVEL, DATA_DIR: dataDir, SMTP_URL: config.SMTP_URL };
+  const runtimes: Runtime[] = [];
+  const runtime = async (name: string) => {
+    const r = await createRuntime(name, runtimeSettings, { publicKey: keys.publicKey, shared });
+    runtimes.push(r);
+    return r;
+  };
+
+  const auth = await createAuthService(await runtime('auth'), {
+    privateKey: keys.privateKey,
+    publicUrl,
+    secureCookies: false,
+    admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+  });
+  const media = await createMediaService(await runtime('media'), { mediaDir: join(dataDir, 'media') });
+  const services: ServiceInstance[] = [
+    auth,
+    await createCatalogService(await runtime('catalog')),
+    await createCartService(await runtime('cart')),
+    await createOrderService(await runtime('order')),
+    media,
+  ];
+  const servers = await Promise.all(services.map((svc) => listen(svc.app, 0, '127.0.0.1')));
+  const urls = Object.fromEntries(
+    services.map((svc, i) => [svc.name, `http://127.0.0.1:${(servers[i]!.address() as AddressInfo).port}`]),
+  ) as Record<'auth' | 'catalog' | 'cart' | 'order' | 'media', string>;
+
+  const gateway = await createGateway({
+    urls,
+    logger: logger.child({ service: 'gateway' }),
+    production: false,
+    webDist: resolve(__dirname, '../../web/dist'),
+    rateLimitStore: shared.rateLimitStore,
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+  });
+  const gatewayServer = await listen(gateway.app, config.PORT, config.HOST);
+  const address = gatewayServer.address() as AddressInfo;
+  const url = `http://localhost:${address.port}`;
+
+  async function stop() {
+    gatewayServer.close();
+    servers.forEach((server) => server.close());
+    await gateway.stop();
+    for (const svc of services) await svc.stop();
+    for (const r of runtimes) await closeRuntime(r);
+    await shared.bus?.close();
+    await shared.pglite?.close();
+  }
+
+  return { url, port: address.port, urls, stop, startedInMs: Date.now() - started, adminBootstrap: auth.adminBootstrap };
+}
+
+if (require.main === module) {
+  startEmbedded()
+    .then((shop) => {
+      const lines = [`\nShopKart is ready at ${shop.url} (started in ${(shop.startedInMs / 1000).toFixed(1)} s)`];
+      const admin = shop.adminBootstrap;
+      if (admin?.created) {
+        lines.push(`Admin account: ${admin.email}`);
+        if (admin.password) lines.push(`Admin password (shown once, change it after logging in): ${admin.password}`);
+      }
+      process.stdout.write(`${lines.join('\n')}\n\n`);
+      const shutdown = async () => {
+        await shop.stop();
+        process.exit(0);
+      };
+      process.once('SIGINT', shutdown);
+      process.once('SIGTERM', shutdown);
+    })
+    .catch((err) => {
+      process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,234 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import cors from 'cors';
+import express, { type Express, type Request } from 'express';
+import helmet from 'helmet';
+import { z } from 'zod';
+import { createProxyMiddleware, type RequestHandler as ProxyHandler } from 'http-proxy-middleware';
+import { messages } from '@shop/proto-contracts';
+import {
+  commonSettings,
+  currentContext,
+  errorHandler,
+  MemoryRateLimitStore,
+  RateLimiter,
+  RedisRateLimitStore,
+  REQUEST_ID_HEADER,
+  requestContext,
+  settings,
+  type Logger,
+  type Redis,
+} from '@shop/platform';
+import { createGraphQLGateway } from './graphql-gateway';
+import { resolveRoute, serviceNames, type ServiceName } from './route-table';
+
+const httpUrl = settings.url(['http:', 'https:']);
+
+/** Settings of the gateway process (distributed mode). */
+export const gatewaySettings = {
+  NODE_ENV: commonSettings.NODE_ENV,
+  LOG_LEVEL: commonSettings.LOG_LEVEL,
+  HOST: z.string().default('0.0.0.0'),
+  PORT: settings.port.default(3000),
+  REDIS_URL: commonSettings.REDIS_URL,
+  AUTH_URL: httpUrl.default('http://127.0.0.1:4001'),
+  CATALOG_URL: httpUrl.default('http://127.0.0.1:4002'),
+  CART_URL: httpUrl.default('http://127.0.0.1:4003'),
+  ORDER_URL: httpUrl.default('http://127.0.0.1:4004'),
+  MEDIA_URL: httpUrl.default('http://127.0.0.1:4005'),
+  /** Directory of the built SPA. */
+  WEB_DIST: z.string().default('web/dist'),
+  /** Comma-separated extra origins allowed to call with credentials. */
+  CORS_ORIGINS: z.string().default(''),
+  /** Requests per minute per client address on /api and /graphql (0 disables). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Express "trust proxy" value when a load balancer stands in front ("false" by default). */
+  TRUST_PROXY: z.string().default('false'),
+};
+
+export interface GatewayOptions {
+  urls: Record<ServiceName, string>;
+  logger: Logger;
+  production: boolean;
+  /** Directory of the built SPA (index.html + assets); omitted → no SPA. */
+  webDist?: string;
+  /** Extra origins allowed to call with credentials (CORS). The gateway's own origin always is. */
+  corsOrigins?: string[];
+  redis?: Redis;
+  rateLimitStore?: MemoryRateLimitStore;
+  /** Requests per minute per client address on /api and /graphql; 0 disables. */
+  rateLimitPerMinute?: number;
+  timeoutMs?: number;
+  /** Express "trust proxy" setting, for when a load balancer stands in front. */
+  trustProxy?: boolean | string;
+}
+
+const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Content-Security-Policy of the SPA: own scripts only, images also from https and data URLs. */
+export const contentSecurityPolicy = {
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+  },
+};
+
+/**
+ * The single entry of the shop: /api/v1 REST proxied by one route table, /graphql federated,
+ * /media proxied, the SPA with client-side routes, and the edge concerns (request ids, security
+ * headers, CORS, CSRF origin check, rate limits, timeouts, clear 502/503/504 answers).
+ */
+export async function createGateway(opts: GatewayOptions): Promise<{ app: Express; stop(): Promise<void> }> {
+  const { logger } = opts;
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', opts.trustProxy ?? false);
+  app.use(requestContext(logger));
+  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy, crossOriginEmbedderPolicy: false }));
+
+  const allowedOrigins = new Set(opts.corsOrigins ?? []);
+  app.use(
+    cors({
+      origin: (origin, cb) => cb(null, !origin || allowedOrigins.has(origin)),
+      credentials: true,
+    }),
+  );
+
+  // Cookie-authenticated writes must come from our own pages or a configured origin (CSRF).
+  app.use((req, res, next) => {
+    const origin = req.header('origin');
+    if (!unsafe.has(req.method) || !origin) return next();
+    const own = `${req.protocol}://${req.get('host')}`;
+    if (origin === own || allowedOrigins.has(origin)) return next();
+    res.status(403).json({ success: false, message: 'Cross-site request refused.' });
+  });
+
+  // The address the services see is the one the gateway saw, never one a client wrote.
+  if (!opts.trustProxy) {
+    app.use((req, _res, next) => {
+      delete req.headers['x-forwarded-for'];
+      next();
+    });
+  }
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', service: 'gateway' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const states = await Promise.all(
+      serviceNames.map(async (name) => {
+        try {
+          const r = await fetch(`${opts.urls[name]}/readyz`, { signal: AbortSignal.timeout(2000) });
+          return [name, r.ok ? 'ready' : 'unavailable'] as const;
+        } catch {
+          return [name, 'unreachable'] as const;
+        }
+      }),
+    );
+    const services = Object.fromEntries(states);
+    const ok = states.every(([, s]) => s === 'ready');
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable', services });
+  });
+
+  const perMinute = opts.rateLimitPerMinute ?? 1200;
+  if (perMinute > 0) {
+    const limiter = new RateLimiter(opts.redis ? new RedisRateLimitStore(opts.redis, 'rl:gateway:') : (opts.rateLimitStore ?? new MemoryRateLimitStore()));
+    const limit = limiter.middleware({ name: 'edge', limit: perMinute, windowMs: 60_000, key: (req) => req.ip ?? 'unknown' });
+    app.use(['/api', '/graphql'], limit);
+  }
+
+  const proxies = Object.fromEntries(
+    serviceNames.map((name) => [name, makeProxy(opts.urls[name], timeoutMs, logger)]),
+  ) as Record<ServiceName, ProxyHandler>;
+
+  app.use('/api/v1', (req, res, next) => {
+    const route = resolveRoute(req.method, req.path);
+    if (!route) {
+      res.status(404).json({ success: false, message: `No route for ${req.method} /api/v1${req.path}` });
+      return;
+    }
+    if ('allowed' in route) {
+      res.setHeader('Allow', route.allowed.join(', '));
+      res.status(405).json({ success: false, message: `Method ${req.method} is not allowed here` });
+      return;
+    }
+    // Express strips the mount path; the services expect the full /api/v1 path.
+    req.url = req.originalUrl;
+    proxies[route.service](req, res, next);
+  });
+  app.use('/media', (req, res, next) => {
+    req.url = req.originalUrl;
+    proxies.media(req, res, next);
+  });
+
+  const graphql = await createGraphQLGateway({ urls: opts.urls, logger, production: opts.production, timeoutMs });
+  app.use(graphql.router);
+
+  app.use('/api', (req, res) => {
+    res.status(404).json({ success: false, message: `No route for ${req.method} ${req.originalUrl}` });
+  });
+
+  if (opts.webDist && existsSync(join(opts.webDist, 'index.html'))) mountSpa(app, opts.webDist);
+
+  app.use((req, res) => {
+    res.status(404).json({ success: false, message: `No route for ${req.method} ${req.path}` });
+  });
+  app.use(errorHandler(logger));
+  return { app, stop: graphql.stop };
+}
+
+function makeProxy(target: string, timeoutMs: number, logger: Logger): ProxyHandler {
+  return createProxyMiddleware<IncomingMessage, ServerResponse>({
+    target,
+    changeOrigin: false,
+    xfwd: true,
+    proxyTimeout: timeoutMs,
+    timeout: timeoutMs,
+    on: {
+      proxyReq(proxyReq) {
+        const requestId = currentContext()?.requestId;
+        if (requestId) proxyReq.setHeader(REQUEST_ID_HEADER, requestId);
+      },
+      error(err, _req, res) {
+        const code = (err as NodeJS.ErrnoException).code;
+        const timedOut = code === 'ECONNRESET' || code === 'ETIMEDOUT' || /timeout/i.test(err.message);
+        const refused = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH';
+        logger.warn({ code, target }, 'upstream failed');
+        if (!('writeHead' in res) || res.headersSent) {
+          (res as { destroy?: () => void }).destroy?.();
+          return;
+        }
+        const status = refused ? 503 : timedOut ? 504 : 502;
+        const message = status === 504 ? messages.upstreamTimeout : messages.upstreamDown;
+        res.writeHead(status, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ success: false, message }));
+      },
+    },
+  });
+}
+
+/** Static SPA: hashed assets cached for a year, index.html for every client-side route. */
+function mountSpa(app: Express, dist: string) {
+  const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
+  app.use(
+    '/assets',
+    express.static(join(dist, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }),
+  );
+  app.use(express.static(dist, { index: false, maxAge: '1h' }));
+  app.get(/.*/, (req: Request, res, next) => {
+    if (req.path.startsWith('/api/') || req.path === '/graphql') return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(indexHtml);
+  });
+}

@@ -1,0 +1,113 @@
+import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import { ApolloServer } from '@apollo/server';
+import { expressMiddleware } from '@as-integrations/express5';
+import express, { type Request, type Response, type Router } from 'express';
+import { GraphQLError, type ASTVisitor, type ValidationContext } from 'graphql';
+import { messages } from '@shop/proto-contracts';
+import { currentContext, REQUEST_ID_HEADER, type Logger } from '@shop/platform';
+import { composeSupergraph } from './supergraph';
+import type { ServiceName } from './route-table';
+
+interface GatewayContext {
+  req: Request;
+  res: Response;
+}
+
+const FORWARDED_HEADERS = ['cookie', 'authorization', 'user-agent', 'accept-language', 'idempotency-key'];
+
+/** Forwards the caller's credentials to subgraphs and their Set-Cookie back to the caller. */
+class CredentialForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
+  willSendRequest(options: GraphQLDataSourceProcessOptions<GatewayContext>) {
+    const headers = options.request.http?.headers;
+    const context = options.context as Partial<GatewayContext>;
+    if (!headers || !context.req) return;
+    for (const name of FORWARDED_HEADERS) {
+      const value = context.req.headers[name];
+      if (typeof value === 'string') headers.set(name, value);
+    }
+    headers.set('x-forwarded-for', context.req.ip ?? context.req.socket.remoteAddress ?? '');
+    const requestId = currentContext()?.requestId;
+    if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
+  }
+
+  didReceiveResponse({ response, context }: Parameters<NonNullable<RemoteGraphQLDataSource<GatewayContext>['didReceiveResponse']>>[0]) {
+    const headers = response.http?.headers as unknown as (Headers & { raw?: () => Record<string, string[]> }) | undefined;
+    const cookies = headers?.getSetCookie?.() ?? headers?.raw?.()['set-cookie'] ?? [];
+    if (cookies.length && context.res && !context.res.headersSent) context.res.append('Set-Cookie', cookies);
+    return response;
+  }
+}
+
+/** Refuses queries nested deeper than `max` fields (cheap protection against abusive queries). */
+export function depthLimit(max: number) {
+  return (context: ValidationContext): ASTVisitor => {
+    let depth = 0;
+    return {
+      Field: {
+        enter(node) {
+          depth += 1;
+          if (depth > max) {
+            context.reportError(new GraphQLError(`Query is too deep (maximum depth is ${max}).`, { nodes: [node] }));
+          }
+        },
+        leave() {
+          depth -= 1;
+        },
+      },
+    };
+  };
+}
+
+const upstreamFailure = /ECONNREFUSED|ECONNRESET|fetch failed|socket hang up|ENOTFOUND|EHOSTUNREACH|aborted|timeout/i;
+
+/** Federation 2 gateway over the subgraphs, mounted at /graphql. */
+export async function createGraphQLGateway(opts: {
+  urls: Record<ServiceName, string>;
+  logger: Logger;
+  production: boolean;
+  timeoutMs: number;
+}): Promise<{ router: Router; stop(): Promise<void> }> {
+  const gateway = new ApolloGateway({
+    supergraphSdl: composeSupergraph(opts.urls),
+    buildService: ({ url }) =>
+      new CredentialForwardingDataSource({
+        url,
+        fetcher: ((input: string, init: RequestInit) =>
+          fetch(input, { ...init, signal: AbortSignal.timeout(opts.timeoutMs) })) as never,
+      }),
+  });
+  const server = new ApolloServer<GatewayContext>({
+    gateway,
+    introspection: !opts.production,
+    includeStacktraceInErrorResponses: false,
+    validationRules: [depthLimit(10)],
+    formatError(formatted) {
+      const code = formatted.extensions?.code;
+      // Never leak a subgraph's address or a network error's wording.
+      if (upstreamFailure.test(formatted.message) || code === 'INTERNAL_SERVER_ERROR' && /subgraph|request to/i.test(formatted.message)) {
+        opts.logger.warn({ message: formatted.message }, 'subgraph unreachable');
+        const timedOut = /aborted|timeout/i.test(formatted.message);
+        return {
+          message: timedOut ? messages.upstreamTimeout : messages.upstreamDown,
+          extensions: { code: timedOut ? 'GATEWAY_TIMEOUT' : 'SERVICE_UNAVAILABLE' },
+          path: formatted.path,
+        };
+      }
+      const { exception: _e, stacktrace: _s, serviceName: _n, ...extensions } = (formatted.extensions ?? {}) as Record<string, unknown>;
+      return { ...formatted, extensions };
+    },
+  });
+  await server.start();
+  const router = express.Router();
+  router.use(
+    '/graphql',
+    express.json({ limit: '200kb' }),
+    expressMiddleware(server, { context: async ({ req, res }) => ({ req, res }) }),
+  );
+  return {
+    router,
+    async stop() {
+      await server.stop();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { createLogger, createRedis, listen, loadConfig } from '@shop/platform';
+import { createGateway, gatewaySettings } from './app';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig(gatewaySettings);
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    process.exit(1);
+  }
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined;
+  redis?.on('error', (err) => logger.warn({ err: String(err) }, 'Redis error'));
+  const gateway = await createGateway({
+    urls: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, cart: config.CART_URL, order: config.ORDER_URL, media: config.MEDIA_URL },
+    logger,
+    production: config.NODE_ENV === 'production',
+    webDist: config.WEB_DIST,
+    corsOrigins: config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    redis,
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    trustProxy: config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY,
+  });
+  const server = await listen(gateway.app, config.PORT, config.HOST);
+  logger.info({ port: config.PORT }, 'gateway listening');
+  const shutdown = async () => {
+    server.close();
+    await gateway.stop();
+    redis?.disconnect();
+    process.exit(0);
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+void main();

@@ -1,0 +1,92 @@
+/** The services behind the gateway. */
+export type ServiceName = 'auth' | 'catalog' | 'cart' | 'order' | 'media';
+export const serviceNames: ServiceName[] = ['auth', 'catalog', 'cart', 'order', 'media'];
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Express-style path under /api/v1 (":param" segments). */
+  path: string;
+  service: ServiceName;
+}
+
+const r = (method: Route['method'], path: string, service: ServiceName): Route => ({ method, path, service });
+
+/**
+ * Every /api/v1 path and the service that owns it: the spec's section 7 tables plus the paths our
+ * own features add. A path not listed here is a 404 at the gateway, never forwarded.
+ */
+export const routeTable: Route[] = [
+  // Authentication and profile
+  r('POST', '/register', 'auth'),
+  r('POST', '/login', 'auth'),
+  r('POST', '/logout', 'auth'),
+  r('POST', '/refresh-token', 'auth'),
+  r('GET', '/profile', 'auth'),
+  r('PUT', '/profile/update', 'auth'),
+  r('POST', '/addPhone', 'auth'),
+  r('POST', '/addAddress', 'auth'),
+  r('PUT', '/password/update', 'auth'),
+  r('POST', '/password/forgot', 'auth'),
+  r('POST', '/reset/:token', 'auth'),
+  r('POST', '/sendOTP', 'auth'),
+  r('POST', '/password/reset-otp', 'auth'),
+  // Admin: users
+  r('GET', '/admin/users', 'auth'),
+  r('GET', '/admin/user/:id', 'auth'),
+  r('PUT', '/admin/user/:id', 'auth'),
+  r('DELETE', '/admin/user/:id', 'auth'),
+  // Products and reviews
+  r('GET', '/products', 'catalog'),
+  r('GET', '/productsByTag', 'catalog'),
+  r('GET', '/product/:id', 'catalog'),
+  r('PUT', '/review', 'catalog'),
+  r('GET', '/categories', 'catalog'),
+  r('GET', '/search', 'catalog'),
+  // Admin: products and reviews
+  r('GET', '/admin/products', 'catalog'),
+  r('POST', '/admin/product/create', 'catalog'),
+  r('PUT', '/admin/product/:id', 'catalog'),
+  r('DELETE', '/admin/product/:id', 'catalog'),
+  r('GET', '/admin/reviews', 'catalog'),
+  r('DELETE', '/admin/reviews', 'catalog'),
+  // Cart
+  r('POST', '/addToCart', 'cart'),
+  r('GET', '/loadCart', 'cart'),
+  r('PUT', '/cart/updateItem', 'cart'),
+  r('DELETE', '/removeFromCart/:productId', 'cart'),
+  // Orders
+  r('POST', '/new/order', 'order'),
+  r('GET', '/orders/user', 'order'),
+  r('GET', '/order/:id', 'order'),
+  r('GET', '/orders/date', 'order'),
+  r('GET', '/admin/orders', 'order'),
+  r('PUT', '/admin/order/:id', 'order'),
+  r('DELETE', '/admin/order/:id', 'order'),
+  // Payment test provider
+  r('POST', '/createOrder', 'order'),
+  r('POST', '/verifyOrder', 'order'),
+  // Image upload (replaces the spec's third-party image host)
+  r('POST', '/upload', 'media'),
+];
+
+interface CompiledRoute extends Route {
+  pattern: RegExp;
+}
+
+const compiled: CompiledRoute[] = routeTable.map((route) => ({
+  ...route,
+  pattern: new RegExp(`^${route.path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+}));
+
+/**
+ * The owning service of a path below /api/v1: `{ service }` when the method matches,
+ * `{ allowed }` (for a 405) when only the path does, undefined when the path is unknown.
+ */
+export function resolveRoute(method: string, subPath: string): { service: ServiceName } | { allowed: string[] } | undefined {
+  const matches = compiled.filter((c) => c.pattern.test(subPath));
+  if (matches.length === 0) return undefined;
+  const m = method === 'HEAD' ? 'GET' : method;
+  const hit = matches.find((c) => c.method === m);
+  if (hit) return { service: hit.service };
+  return { allowed: [...new Set(matches.map((c) => c.method))] };
+}

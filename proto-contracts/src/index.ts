@@ -1,0 +1,3 @@
+export * from './events';
+export * from './messages';
+export * from './graphql/index';

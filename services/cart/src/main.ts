@@ -1,0 +1,4 @@
+import { runServiceMain } from '@shop/platform';
+import { createCartService, cartSettings } from './app';
+
+void runServiceMain('cart', cartSettings, createCartService);

@@ -1,0 +1,110 @@
+import type { Request, RequestHandler } from 'express';
+import jwt from 'jsonwebtoken';
+import { messages, roleSchema, type Role } from '@shop/proto-contracts';
+import type { AuthzState } from './authz-state';
+import { forbidden, unauthenticated } from './errors';
+
+export const ACCESS_COOKIE = 'access_token';
+export const REFRESH_COOKIE = 'refresh_token';
+export const JWT_ALGORITHM = 'RS256' as const;
+export const JWT_ISSUER = 'shop-auth';
+
+export interface Principal {
+  userId: string;
+  role: Role;
+  email: string;
+  name: string;
+}
+
+interface AccessClaims {
+  sub: string;
+  role: Role;
+  email: string;
+  name: string;
+  /** Authorisation version at issue time. */
+  av: number;
+}
+
+export interface TokenVerifier {
+  /** The principal of a valid, current access token; throws a 401 AppError otherwise. */
+  verify(token: string): Promise<Principal>;
+}
+
+/** Verifies RS256 access tokens with the auth service's public key (the algorithm is pinned). */
+export function createTokenVerifier(publicKey: string, authz: AuthzState): TokenVerifier {
+  return {
+    async verify(token) {
+      let claims: AccessClaims;
+      try {
+        claims = jwt.verify(token, publicKey, { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER }) as AccessClaims;
+      } catch {
+        throw unauthenticated(messages.sessionExpired);
+      }
+      const role = roleSchema.safeParse(claims.role);
+      if (!claims.sub || !role.success) throw unauthenticated(messages.sessionExpired);
+      const current = await authz.currentVersion(claims.sub);
+      if (current !== undefined && current > (claims.av ?? 0)) throw unauthenticated(messages.sessionExpired);
+      return { userId: claims.sub, role: role.data, email: claims.email, name: claims.name };
+    },
+  };
+}
+
+/** The access token of a request: the httpOnly cookie, or `Authorization: Bearer` for partners. */
+export function accessTokenOf(req: Request): string | undefined {
+  const header = req.header('authorization');
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  const cookies = (req as Request & { cookies?: Record<string, string> }).cookies;
+  return cookies?.[ACCESS_COOKIE];
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    principal?: Principal;
+  }
+}
+
+/**
+ * Resolves `req.principal` when a token is present. A bad or stale token on a route that does
+ * not need login is ignored; `requireLogin` then refuses with 401.
+ */
+export function authenticate(verifier: TokenVerifier): RequestHandler {
+  return async (req, _res, next) => {
+    const token = accessTokenOf(req);
+    if (!token) return next();
+    try {
+      req.principal = await verifier.verify(token);
+      next();
+    } catch (err) {
+      (req as Request & { authError?: unknown }).authError = err;
+      next();
+    }
+  };
+}
+
+export const requireLogin: RequestHandler = (req, _res, next) => {
+  if (req.principal) return next();
+  const authError = (req as Request & { authError?: unknown }).authError;
+  next(authError ?? unauthenticated());
+};
+
+export function requireRole(...roles: Role[]): RequestHandler {
+  return (req, res, next) => {
+    requireLogin(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      if (!roles.includes(req.principal!.role)) return next(forbidden());
+      next();
+    });
+  };
+}
+
+/** Same checks for GraphQL resolvers, which get the principal (or the auth error) from context. */
+export function assertLoggedIn(ctx: { principal?: Principal; authError?: unknown }): Principal {
+  if (ctx.principal) return ctx.principal;
+  throw ctx.authError ?? unauthenticated();
+}
+
+export function assertRole(ctx: { principal?: Principal; authError?: unknown }, ...roles: Role[]): Principal {
+  const p = assertLoggedIn(ctx);
+  if (!roles.includes(p.role)) throw forbidden();
+  return p;
+}

@@ -1,0 +1,39 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * The current authorisation version of each user whose role changed or who was deleted. An access
+ * token carries the version it was issued at; a token older than the current version is refused
+ * on the very next request, so a demotion does not wait for the token to expire.
+ */
+export interface AuthzState {
+  currentVersion(userId: string): Promise<number | undefined>;
+  setVersion(userId: string, version: number): Promise<void>;
+}
+
+export class MemoryAuthzState implements AuthzState {
+  private readonly versions = new Map<string, number>();
+  async currentVersion(userId: string) {
+    return this.versions.get(userId);
+  }
+  async setVersion(userId: string, version: number) {
+    const prev = this.versions.get(userId) ?? 0;
+    if (version > prev) this.versions.set(userId, version);
+  }
+}
+
+export class RedisAuthzState implements AuthzState {
+  constructor(private readonly redis: Redis, private readonly prefix = 'authz:v:') {}
+  async currentVersion(userId: string) {
+    const v = await this.redis.get(this.prefix + userId);
+    return v === null ? undefined : Number(v);
+  }
+  async setVersion(userId: string, version: number) {
+    // Only ever raise the version (events may arrive out of order).
+    await this.redis.eval(
+      "local c = tonumber(redis.call('get', KEYS[1]) or '0') if tonumber(ARGV[1]) > c then redis.call('set', KEYS[1], ARGV[1]) end return 1",
+      1,
+      this.prefix + userId,
+      String(version),
+    );
+  }
+}

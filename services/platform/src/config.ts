@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** Settings every service understands. Each service extends this with its own. */
+export const commonSettings = {
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().default('127.0.0.1'),
+  /** postgres://… — without it the service opens an embedded PGlite under DATA_DIR. */
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** amqp://… — without it events travel in-process (embedded mode only). */
+  RABBITMQ_URL: url(['amqp:', 'amqps:']).optional(),
+  /** redis://… — without it rate limits and session state live in memory. */
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  /** PEM of the RS256 public key that verifies access tokens. */
+  JWT_PUBLIC_KEY: z.string().optional(),
+};
+
+export const settings = { url, port };
+
+/**
+ * Parses the environment against a schema shape; on failure lists every bad or missing setting
+ * by name, so an operator can fix them all in one go.
+ */
+export function loadConfig<S extends z.ZodRawShape>(shape: S, env: Record<string, string | undefined> = process.env) {
+  const cleaned: Record<string, string | undefined> = {};
+  for (const key of Object.keys(shape)) {
+    const v = env[key];
+    cleaned[key] = v === '' ? undefined : v;
+  }
+  const result = z.object(shape).safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message === 'Invalid input: expected string, received undefined' ? 'is required' : i.message}`),
+    );
+  }
+  return result.data;
+}
+
+/** PEM keys are often passed in env with literal "\n"; accept both forms. */
+export function readPem(value: string | undefined): string | undefined {
+  return value?.replace(/\\n/g, '\n');
+}

@@ -1,0 +1,100 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import { messages } from '@shop/proto-contracts';
+import { currentContext } from './request-context';
+import type { Logger } from './logger';
+
+/** The small fixed set of failures a caller can cause; each maps to one HTTP status and GraphQL code. */
+export type ErrorKind =
+  | 'BAD_REQUEST'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'TOO_MANY_REQUESTS';
+
+const statusOf: Record<ErrorKind, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+};
+
+/** GraphQL extension codes, as the web client reads them. */
+export const graphqlCodeOf: Record<ErrorKind, string> = {
+  BAD_REQUEST: 'BAD_USER_INPUT',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+};
+
+/** An expected failure with a message that is safe to show to the caller. */
+export class AppError extends Error {
+  readonly kind: ErrorKind;
+  readonly status: number;
+  constructor(kind: ErrorKind, message: string) {
+    super(message);
+    this.name = 'AppError';
+    this.kind = kind;
+    this.status = statusOf[kind];
+  }
+}
+
+export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
+export const unauthenticated = (message: string = messages.loginRequired) => new AppError('UNAUTHENTICATED', message);
+export const forbidden = (message: string = messages.forbidden) => new AppError('FORBIDDEN', message);
+export const notFound = (message: string = messages.notFound) => new AppError('NOT_FOUND', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const tooManyRequests = (message: string = messages.tooManyRequests) => new AppError('TOO_MANY_REQUESTS', message);
+
+/** The first zod issue, phrased for a person ("email: Invalid email address"). */
+export function describeZodError(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request';
+  const path = issue.path.join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+/** Turns anything thrown into an AppError, or undefined when it is an unexpected (5xx) failure. */
+export function toAppError(err: unknown): AppError | undefined {
+  if (err instanceof AppError) return err;
+  if (err instanceof ZodError) return badRequest(describeZodError(err));
+  const e = err as { type?: string; status?: number; statusCode?: number; code?: string };
+  if (e?.type === 'entity.parse.failed') return badRequest(messages.malformedJson);
+  if (e?.type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', messages.bodyTooLarge);
+  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
+    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content encoding.');
+  }
+  const status = e?.status ?? e?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500 && err instanceof Error) {
+    return new AppError(status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', err.message);
+  }
+  return undefined;
+}
+
+/** The one error handler: `{ success: false, message }`, never internals in a 5xx. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const appError = toAppError(err);
+    if (appError) {
+      res.status(appError.status).json({ success: false, message: appError.message });
+      return;
+    }
+    logger.error({ err, requestId: currentContext()?.requestId, path: req.path }, 'unhandled error');
+    res.status(500).json({ success: false, message: messages.internal });
+  };
+}
+
+export const notFoundHandler: RequestHandler = (req, res) => {
+  res.status(404).json({ success: false, message: `No route for ${req.method} ${req.path}` });
+};

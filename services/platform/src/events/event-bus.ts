@@ -1,0 +1,35 @@
+import type { EventEnvelope } from '@shop/proto-contracts';
+
+export type EventHandler = (event: EventEnvelope) => Promise<void>;
+
+export interface Subscription {
+  /** Durable queue name, one per consuming service and purpose, e.g. `cart.order-events`. */
+  queue: string;
+  /** Event types (routing keys) this queue receives. */
+  types: string[];
+  handler: EventHandler;
+}
+
+/**
+ * Two transports behind one interface: RabbitMQ (distributed) and in-process (embedded).
+ * publish() resolves only once the event is safely accepted (a broker confirm for RabbitMQ);
+ * a handler that throws is retried with backoff and finally parked on a dead-letter queue.
+ */
+export interface EventBus {
+  readonly kind: 'rabbitmq' | 'in-process';
+  publish(event: EventEnvelope): Promise<void>;
+  subscribe(subscription: Subscription): Promise<void>;
+  isReady(): boolean;
+  close(): Promise<void>;
+}
+
+export interface RetryPolicy {
+  maxAttempts: number;
+  /** Delay before the attempt number `attempt` (1 = first retry). */
+  delayMs(attempt: number): number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = {
+  maxAttempts: 5,
+  delayMs: (attempt) => Math.min(200 * 2 ** (attempt - 1), 10_000),
+};

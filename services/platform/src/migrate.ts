@@ -1,0 +1,76 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Database } from './db';
+
+const validSchema = /^[a-z_][a-z0-9_]*$/;
+
+/** Tables every service has in its schema: the transactional outbox, consumed event ids, sent mail. */
+function platformScript(schema: string): string {
+  return `
+create table if not exists ${schema}.outbox (
+  id uuid primary key,
+  type text not null,
+  version integer not null,
+  payload jsonb not null,
+  correlation_id text,
+  occurred_at timestamptz not null default now(),
+  published_at timestamptz,
+  attempts integer not null default 0
+);
+create index if not exists outbox_unpublished_idx on ${schema}.outbox (occurred_at) where published_at is null;
+create table if not exists ${schema}.processed_events (
+  consumer text not null,
+  event_id uuid not null,
+  processed_at timestamptz not null default now(),
+  primary key (consumer, event_id)
+);
+create table if not exists ${schema}.mail_log (
+  id bigserial primary key,
+  recipient text not null,
+  subject text not null,
+  body text not null,
+  transport text not null,
+  created_at timestamptz not null default now()
+);`;
+}
+
+/**
+ * Applies the platform tables and then every `*.sql` file of `dir` (in name order) that has not run
+ * yet, each in its own transaction, recording it in `<schema>.schema_migrations`.
+ * An advisory lock keeps two instances starting at once from applying the same file twice.
+ */
+export async function runMigrations(database: Database, schema: string, dir: string): Promise<string[]> {
+  if (!validSchema.test(schema)) throw new Error(`Invalid schema name ${schema}`);
+  const lock = `select pg_advisory_xact_lock(hashtext('migrations:${schema}'));`;
+  await database.runScript(`${lock}
+create schema if not exists ${schema};
+create table if not exists ${schema}.schema_migrations (name text primary key, applied_at timestamptz not null default now());`);
+  const done = await database.db.execute(sql.raw(`select name from ${schema}.schema_migrations`));
+  const already = new Set((done.rows as Array<{ name: string }>).map((r) => r.name));
+  const files = ['000_platform', ...readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()];
+  const applied: string[] = [];
+  for (const file of files.filter((f) => !already.has(f))) {
+    const body = file === '000_platform' ? platformScript(schema) : readFileSync(join(dir, file), 'utf8');
+    const name = file.replace(/'/g, "''");
+    // The check and the insert run inside the same locked transaction, so a file applies exactly once.
+    const script = `${lock}
+do $$ begin
+  if exists (select 1 from ${schema}.schema_migrations where name = '${name}') then
+    raise exception 'already-applied';
+  end if;
+end $$;
+set local search_path to ${schema}, public;
+${body}
+;
+insert into ${schema}.schema_migrations (name) values ('${name}');`;
+    try {
+      await database.runScript(script);
+      applied.push(file);
+    } catch (err) {
+      if (String((err as Error).message).includes('already-applied')) continue;
+      throw new Error(`Migration ${schema}/${file} failed: ${(err as Error).message}`);
+    }
+  }
+  return applied;
+}

@@ -1,0 +1,213 @@
+import type { Server } from 'node:http';
+import type { PGlite } from '@electric-sql/pglite';
+import cookieParser from 'cookie-parser';
+import express, { type Express } from 'express';
+import type { z } from 'zod';
+import { commonSettings, ConfigError, loadConfig, readPem, settings as settingsHelpers } from './config';
+import { authenticate, createTokenVerifier, type TokenVerifier } from './auth';
+import { MemoryAuthzState, RedisAuthzState, type AuthzState } from './authz-state';
+import { openDatabase, type Database } from './db';
+import { errorHandler, notFoundHandler } from './errors';
+import type { EventBus } from './events/event-bus';
+import { InProcessBus } from './events/in-process-bus';
+import { startOutboxRelay, type OutboxRelay } from './events/outbox';
+import { RabbitBus } from './events/rabbitmq-bus';
+import { idempotentHandler, routeByType } from './events/consumer';
+import { mountHealthRoutes } from './health';
+import { createLogger, type Logger } from './logger';
+import { outboxMailer, smtpMailer, type Mailer } from './mailer';
+import { runMigrations } from './migrate';
+import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './rate-limit';
+import { createRedis, type Redis } from './redis';
+import { requestContext } from './request-context';
+
+/** What a service needs from the outside world; built from settings, or shared in embedded mode. */
+export interface Runtime {
+  service: string;
+  /** The PostgreSQL schema that holds this service's tables. */
+  schema: string;
+  logger: Logger;
+  database: Database;
+  bus: EventBus;
+  authz: AuthzState;
+  verifier: TokenVerifier;
+  rateLimiter: RateLimiter;
+  mailer: Mailer;
+  redis?: Redis;
+  production: boolean;
+  clock: () => Date;
+}
+
+export interface RuntimeSettings {
+  NODE_ENV: 'development' | 'production' | 'test';
+  LOG_LEVEL: string;
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+  RABBITMQ_URL?: string;
+  REDIS_URL?: string;
+  JWT_PUBLIC_KEY?: string;
+  SMTP_URL?: string;
+}
+
+/** Shared pieces the embedded launcher hands to every service (one PGlite, one bus, one memory store). */
+export interface SharedRuntime {
+  pglite?: PGlite;
+  bus?: EventBus;
+  authz?: AuthzState;
+  rateLimitStore?: MemoryRateLimitStore;
+  logger?: Logger;
+  /** Print mails to the console when there is no SMTP server (embedded mode). */
+  printMail?: boolean;
+  /** Prefix for Redis keys and RabbitMQ names, so parallel test runs never meet. */
+  namespace?: string;
+}
+
+export async function createRuntime(
+  service: string,
+  settings: RuntimeSettings,
+  opts: { publicKey: string; shared?: SharedRuntime },
+): Promise<Runtime> {
+  const shared = opts.shared ?? {};
+  const logger = shared.logger?.child({ service }) ?? createLogger(service, settings.LOG_LEVEL);
+  const database = await openDatabase({ url: settings.DATABASE_URL, pglite: shared.pglite, dataDir: `${settings.DATA_DIR}/${service}-db` });
+  const redis = settings.REDIS_URL ? createRedis(settings.REDIS_URL) : undefined;
+  redis?.on('error', (err) => logger.warn({ err: String(err) }, 'Redis error'));
+
+  let bus: EventBus;
+  if (settings.RABBITMQ_URL) {
+    const rabbit = new RabbitBus({ url: settings.RABBITMQ_URL, logger, namespace: shared.namespace });
+    await rabbit.start();
+    bus = rabbit;
+  } else {
+    bus = shared.bus ?? new InProcessBus(logger);
+  }
+  const ns = shared.namespace ?? '';
+  const authz = redis ? new RedisAuthzState(redis, `${ns}authz:v:`) : (shared.authz ?? new MemoryAuthzState());
+  const rateLimiter = new RateLimiter(redis ? new RedisRateLimitStore(redis, `${ns}rl:${service}:`) : (shared.rateLimitStore ?? new MemoryRateLimitStore()));
+  const schema = service;
+  const mailer = settings.SMTP_URL
+    ? smtpMailer({ url: settings.SMTP_URL, db: database.db, schema })
+    : outboxMailer({ db: database.db, schema, logger, print: shared.printMail ?? false });
+  return {
+    service,
+    schema,
+    logger,
+    database,
+    bus,
+    authz,
+    verifier: createTokenVerifier(opts.publicKey, authz),
+    rateLimiter,
+    mailer,
+    redis,
+    production: settings.NODE_ENV === 'production',
+    clock: () => new Date(),
+  };
+}
+
+/** Express app with request ids, cookies, principal resolution and health routes in place. */
+export function createServiceApp(runtime: Runtime): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use(requestContext(runtime.logger));
+  app.use(cookieParser());
+  mountHealthRoutes(app, runtime.service, {
+    database: () => runtime.database.ping(),
+    events: () => {
+      if (!runtime.bus.isReady()) throw new Error('event bus not ready');
+    },
+  });
+  app.use(authenticate(runtime.verifier));
+  return app;
+}
+
+/** Adds the 404 and error handlers; call after the routes. */
+export function finishServiceApp(app: Express, runtime: Runtime) {
+  app.use(notFoundHandler);
+  app.use(errorHandler(runtime.logger));
+}
+
+/**
+ * Keeps this service's copy of user authorisation versions current from auth's events, so a
+ * demoted or deleted user's old token stops working even without a shared Redis.
+ */
+export async function followAuthzEvents(runtime: Runtime) {
+  const common = { db: runtime.database.db, schema: runtime.schema, consumer: `${runtime.service}.authz` };
+  await runtime.bus.subscribe({
+    queue: `${runtime.service}.authz`,
+    types: ['UserRoleChanged', 'UserDeleted'],
+    handler: routeByType({
+      UserRoleChanged: idempotentHandler({ ...common, type: 'UserRoleChanged', handle: async (_tx, p) => runtime.authz.setVersion(p.userId, p.authzVersion) }),
+      UserDeleted: idempotentHandler({ ...common, type: 'UserDeleted', handle: async (_tx, p) => runtime.authz.setVersion(p.userId, p.authzVersion) }),
+    }),
+  });
+}
+
+export interface RunningService {
+  relay: OutboxRelay;
+  stop(): Promise<void>;
+}
+
+/** Applies migrations and starts the outbox relay. */
+export async function prepareService(runtime: Runtime, migrationsDir: string): Promise<RunningService> {
+  await runMigrations(runtime.database, runtime.schema, migrationsDir);
+  const relay = startOutboxRelay({ db: runtime.database.db, schema: runtime.schema, bus: runtime.bus, logger: runtime.logger, source: runtime.service });
+  return {
+    relay,
+    async stop() {
+      await relay.stop();
+    },
+  };
+}
+
+export async function closeRuntime(runtime: Runtime, { closeShared = false } = {}) {
+  if (runtime.bus.kind === 'rabbitmq' || closeShared) await runtime.bus.close();
+  await runtime.database.close();
+  runtime.redis?.disconnect();
+}
+
+export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(server)));
+    server.keepAliveTimeout = 65_000;
+  });
+}
+
+/** A built service: its Express app (REST + /graphql + health) and how to stop its background work. */
+export interface ServiceInstance {
+  name: string;
+  app: Express;
+  stop(): Promise<void>;
+}
+
+/**
+ * Distributed-mode entry point shared by every service: settings from the environment (clear
+ * errors and exit 1 when invalid), runtime, listen, and a graceful stop on SIGTERM/SIGINT.
+ */
+export async function runServiceMain<S extends typeof commonSettings & { PORT: z.ZodType<number> }>(
+  name: string,
+  shape: S,
+  create: (runtime: Runtime) => Promise<ServiceInstance>,
+) {
+  let config: RuntimeSettings & { PORT: number; HOST: string };
+  try {
+    config = loadConfig({ ...shape, SMTP_URL: settingsHelpers.url(['smtp:', 'smtps:']).optional() }) as unknown as RuntimeSettings & { PORT: number; HOST: string };
+    if (!config.JWT_PUBLIC_KEY) throw new ConfigError(['JWT_PUBLIC_KEY: is required (PEM of the auth service public key)']);
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    process.exit(1);
+  }
+  const runtime = await createRuntime(name, config, { publicKey: readPem(config.JWT_PUBLIC_KEY)! });
+  const instance = await create(runtime);
+  const server = await listen(instance.app, config.PORT, config.HOST);
+  runtime.logger.info({ port: config.PORT }, `${name} service listening`);
+  const shutdown = async () => {
+    runtime.logger.info('shutting down');
+    server.close();
+    await instance.stop();
+    await closeRuntime(runtime);
+    process.exit(0);
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
