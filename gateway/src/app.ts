@@ -194,7 +194,6 @@ function makeProxy(target: string, timeoutMs: number, logger: Logger): ProxyHand
     changeOrigin: false,
     xfwd: true,
     proxyTimeout: timeoutMs,
-    timeout: timeoutMs,
     on: {
       proxyReq(proxyReq) {
         const requestId = currentContext()?.requestId;

@@ -77,7 +77,8 @@ export function toAppError(err: unknown): AppError | undefined {
   }
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500 && err instanceof Error) {
-    return new AppError(status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', err.message);
+    const kind = (Object.keys(statusOf) as ErrorKind[]).find((k) => statusOf[k] === status) ?? 'BAD_REQUEST';
+    return new AppError(kind, status === 404 ? messages.notFound : err.message);
   }
   return undefined;
 }

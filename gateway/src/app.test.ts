@@ -1,0 +1,158 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express from 'express';
+import { createLogger, listen } from '@shop/platform';
+import { createGateway } from './app';
+import { routeTable, serviceNames, type ServiceName } from './route-table';
+
+/**
+ * The gateway in front of small stand-in services (real HTTP servers) that echo what reached them,
+ * so each edge behaviour is observed exactly as a client sees it.
+ */
+describe('gateway', () => {
+  const servers: Server[] = [];
+  let base: string;
+  let stopGateway: () => Promise<void>;
+  let standInUrls: Record<ServiceName, string>;
+  const seen: Array<{ service: string; method: string; url: string; requestId?: string; forwardedFor?: string }> = [];
+
+  async function standIn(name: string) {
+    const app = express();
+    app.get('/api/v1/slow', () => undefined);
+    app.use((req, res) => {
+      seen.push({ service: name, method: req.method, url: req.originalUrl, requestId: req.header('x-request-id'), forwardedFor: req.header('x-forwarded-for') });
+      if (req.originalUrl.startsWith('/api/v1/product/slow')) return; // never answers
+      res.json({ success: true, service: name });
+    });
+    const server = await listen(app, 0);
+    servers.push(server);
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  beforeAll(async () => {
+    const urls = {} as Record<ServiceName, string>;
+    for (const name of serviceNames) urls[name] = await standIn(name);
+    // The order service is down: nothing listens on its port.
+    const closed = await listen(express(), 0);
+    urls.order = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((r) => closed.close(r));
+    standInUrls = urls;
+    const dist = mkdtempSync(join(tmpdir(), 'web-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>ShopKart</title><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const gateway = await createGateway({
+      urls,
+      logger: createLogger('gateway-test', 'silent'),
+      production: false,
+      webDist: dist,
+      rateLimitPerMinute: 0,
+      timeoutMs: 500,
+      corsOrigins: ['https://partner.example'],
+    });
+    const server = await listen(gateway.app, 0);
+    servers.push(server);
+    stopGateway = gateway.stop;
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await stopGateway();
+    await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  });
+
+  beforeEach(() => {
+    seen.length = 0;
+  });
+
+  test('every route of the table reaches its owning service with the full path', async () => {
+    for (const route of routeTable.filter((r) => r.service !== 'order')) {
+      const path = route.path.replace(/:[A-Za-z]+/g, 'x1');
+      const res = await fetch(`${base}/api/v1${path}?q=1`, { method: route.method, headers: { 'content-type': 'application/json' }, body: route.method === 'GET' ? undefined : '{}' });
+      expect({ path, status: res.status }).toEqual({ path, status: 200 });
+      expect((await res.json()).service).toBe(route.service);
+    }
+    expect(seen.find((s) => s.url === '/api/v1/login?q=1')?.service).toBe('auth');
+  });
+
+  test('an unknown path is a JSON 404 and a known path with the wrong method a 405', async () => {
+    const unknown = await fetch(`${base}/api/v1/nope`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ success: false, message: 'No route for GET /api/v1/nope' });
+    const wrong = await fetch(`${base}/api/v1/login`);
+    expect(wrong.status).toBe(405);
+    expect((await wrong.json()).success).toBe(false);
+  });
+
+  test('a request id is created at the gateway, returned, and carried to the service', async () => {
+    const res = await fetch(`${base}/api/v1/products`);
+    const id = res.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seen[0]?.requestId).toBe(id);
+  });
+
+  test('a forged x-forwarded-for is replaced by the real client address', async () => {
+    await fetch(`${base}/api/v1/products`, { headers: { 'x-forwarded-for': '6.6.6.6' } });
+    expect(seen[0]?.forwardedFor).not.toContain('6.6.6.6');
+  });
+
+  test('a service that is down answers 503 with a clear message, without hanging', async () => {
+    const res = await fetch(`${base}/api/v1/orders/user`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ success: false, message: 'The service is temporarily unavailable. Please try again shortly.' });
+  });
+
+  test('a service that does not answer in time gives 504', async () => {
+    const res = await fetch(`${base}/api/v1/product/slow`);
+    expect(res.status).toBe(504);
+    expect((await res.json()).message).toBe('The service took too long to answer. Please try again.');
+  });
+
+  test('cross-site writes are refused, configured origins get CORS', async () => {
+    const evil = await fetch(`${base}/api/v1/logout`, { method: 'POST', headers: { origin: 'https://evil.example' } });
+    expect(evil.status).toBe(403);
+    const partner = await fetch(`${base}/api/v1/products`, { headers: { origin: 'https://partner.example' } });
+    expect(partner.headers.get('access-control-allow-origin')).toBe('https://partner.example');
+    const other = await fetch(`${base}/api/v1/products`, { headers: { origin: 'https://evil.example' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  test('the SPA is served with security headers and client routes fall back to index.html', async () => {
+    const res = await fetch(`${base}/profile`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<div id="root">');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const asset = await fetch(`${base}/assets/app-abc123.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const missing = await fetch(`${base}/assets/nope.js`);
+    expect(missing.status).toBe(404);
+  });
+
+  test('health and readiness', async () => {
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect((await ready.json()).services.order).toBe('unreachable');
+  });
+
+  test('the rate limit answers 429 with a message once passed', async () => {
+    const limited = await createGateway({ urls: standInUrls, logger: createLogger('gateway-test', 'silent'), production: false, rateLimitPerMinute: 5 });
+    const server = await listen(limited.app, 0);
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/categories`;
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await fetch(url)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      const res = await fetch(url);
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect((await res.json()).message).toBe('Too many requests, please try again later.');
+    } finally {
+      await limited.stop();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
