@@ -1,0 +1,137 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import Redis from 'ioredis';
+import { testKeys } from '@shop/platform/src/testing';
+import { freePort, startProcess, waitForHttp, type RunningProcess } from './processes';
+
+export const services = ['auth', 'catalog', 'cart', 'order', 'media'] as const;
+export type ServiceName = (typeof services)[number];
+
+export interface DistributedShop {
+  base: string;
+  id: string;
+  namespace: string;
+  processes: Record<ServiceName | 'gateway', RunningProcess>;
+  urls: Record<ServiceName, string>;
+  /** Database URL of one service (for assertions on what it stored). */
+  databaseUrl(service: ServiceName): string;
+  restart(name: ServiceName): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const pgBase = () => process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const rabbitBase = () => process.env.RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+const redisUrl = () => process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+function dbUrl(name: string) {
+  const url = new URL(pgBase());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Starts the shop as in production: five services and the gateway, each its own process, each
+ * service with its own PostgreSQL database, one RabbitMQ virtual host and Redis, all made for this
+ * run and removed by stop().
+ */
+export async function startDistributedShop(extraEnv: Partial<Record<ServiceName | 'gateway', Record<string, string>>> = {}): Promise<DistributedShop> {
+  const id = randomBytes(4).toString('hex');
+  const namespace = `sys${id}.`;
+  const vhost = `shop_sys_${id}`;
+  const keys = testKeys();
+  const admin = new Client({ connectionString: pgBase() });
+  await admin.connect();
+  for (const s of services) await admin.query(`create database shop_sys_${id}_${s}`);
+  await admin.end();
+  execFileSync('rabbitmqctl', ['add_vhost', vhost], { stdio: 'ignore' });
+  execFileSync('rabbitmqctl', ['set_permissions', '-p', vhost, new URL(rabbitBase()).username || 'guest', '.*', '.*', '.*'], { stdio: 'ignore' });
+  const rabbit = new URL(rabbitBase());
+  rabbit.pathname = `/${vhost}`;
+  const rabbitUrl = rabbit.toString();
+
+  const ports = Object.fromEntries(await Promise.all([...services, 'gateway'].map(async (s) => [s, await freePort()]))) as Record<ServiceName | 'gateway', number>;
+  const urls = Object.fromEntries(services.map((s) => [s, `http://127.0.0.1:${ports[s]}`])) as Record<ServiceName, string>;
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-sys-'));
+  const common = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.SYSTEM_LOG_LEVEL ?? 'warn',
+    RABBITMQ_URL: rabbitUrl,
+    REDIS_URL: redisUrl(),
+    NAMESPACE: namespace,
+    JWT_PUBLIC_KEY: keys.publicKey,
+    DATA_DIR: dataDir,
+  };
+  const envOf = (s: ServiceName): Record<string, string> => ({
+    ...common,
+    PORT: String(ports[s]),
+    DATABASE_URL: dbUrl(`shop_sys_${id}_${s}`),
+    ...(s === 'auth' ? { JWT_PRIVATE_KEY: keys.privateKey, PUBLIC_URL: `http://127.0.0.1:${ports.gateway}`, ADMIN_EMAIL: 'admin@shop.test', ADMIN_PASSWORD: 'Admin#12345' } : {}),
+    ...(s === 'media' ? { MEDIA_DIR: join(dataDir, 'media') } : {}),
+    ...(extraEnv[s] ?? {}),
+  });
+  const processes = {} as Record<ServiceName | 'gateway', RunningProcess>;
+  const startService = async (s: ServiceName) => {
+    processes[s] = startProcess(s, `services/${s}/src/main.ts`, envOf(s));
+    await waitForHttp(`${urls[s]}/readyz`, processes[s]);
+  };
+  try {
+    await Promise.all(services.map(startService));
+    processes.gateway = startProcess('gateway', 'gateway/src/main.ts', {
+      NODE_ENV: 'test',
+      LOG_LEVEL: common.LOG_LEVEL,
+      PORT: String(ports.gateway),
+      HOST: '127.0.0.1',
+      REDIS_URL: redisUrl(),
+      AUTH_URL: urls.auth,
+      CATALOG_URL: urls.catalog,
+      CART_URL: urls.cart,
+      ORDER_URL: urls.order,
+      MEDIA_URL: urls.media,
+      WEB_DIST: join(dataDir, 'no-web'),
+      RATE_LIMIT_PER_MINUTE: '0',
+      ...(extraEnv.gateway ?? {}),
+    });
+    await waitForHttp(`http://127.0.0.1:${ports.gateway}/readyz`, processes.gateway);
+  } catch (err) {
+    await Promise.all(Object.values(processes).map((p) => p.stop()));
+    await cleanup();
+    throw err;
+  }
+
+  async function cleanup() {
+    const c = new Client({ connectionString: pgBase() });
+    await c.connect();
+    for (const s of services) await c.query(`drop database if exists shop_sys_${id}_${s} with (force)`);
+    await c.end();
+    try {
+      execFileSync('rabbitmqctl', ['delete_vhost', vhost], { stdio: 'ignore' });
+    } catch {
+      /* already gone */
+    }
+    const redis = new Redis(redisUrl());
+    const keysLeft = await redis.keys(`${namespace}*`);
+    if (keysLeft.length) await redis.del(...keysLeft);
+    redis.disconnect();
+  }
+
+  return {
+    base: `http://127.0.0.1:${ports.gateway}`,
+    id,
+    namespace,
+    processes,
+    urls,
+    databaseUrl: (s) => dbUrl(`shop_sys_${id}_${s}`),
+    async restart(s) {
+      await processes[s].stop();
+      await startService(s);
+    },
+    async stop() {
+      await Promise.all(Object.values(processes).map((p) => p.stop()));
+      await cleanup();
+    },
+  };
+}
