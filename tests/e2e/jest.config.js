@@ -1,0 +1,9 @@
+/** Browser journeys: the embedded shop in-process, driven by Debian's Chromium through playwright-core. */
+module.exports = {
+  rootDir: '../..',
+  testEnvironment: 'node',
+  transform: { '^.+\\.tsx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] },
+  testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
+  globalSetup: '<rootDir>/tests/e2e/global-setup.js',
+  testTimeout: 120000,
+};
