@@ -83,8 +83,10 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
     return r;
   };
 
+  let mediaUrl: string | undefined;
   const auth = await createAuthService(await runtime('auth'), {
     privateKey: keys.privateKey,
+    mediaUrl: () => mediaUrl,
     publicUrl,
     secureCookies: false,
     admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
@@ -101,6 +103,7 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
   const urls = Object.fromEntries(
     services.map((svc, i) => [svc.name, `http://127.0.0.1:${(servers[i]!.address() as AddressInfo).port}`]),
   ) as Record<'auth' | 'catalog' | 'cart' | 'order' | 'media', string>;
+  mediaUrl = urls.media;
 
   const gateway = await createGateway({
     urls,

@@ -1,3 +1,4 @@
 export * from './events';
 export * from './messages';
+export * from './auth';
 export * from './graphql/index';

@@ -32,6 +32,8 @@ export const commonSettings = {
   RABBITMQ_URL: url(['amqp:', 'amqps:']).optional(),
   /** redis://… — without it rate limits and session state live in memory. */
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  /** Prefix for Redis keys and RabbitMQ exchange/queue names (lets several shops share one broker). */
+  NAMESPACE: z.string().regex(/^[a-z0-9_.-]*$/, 'only lower-case letters, digits, ".", "_" and "-"').default(''),
   /** PEM of the RS256 public key that verifies access tokens. */
   JWT_PUBLIC_KEY: z.string().optional(),
 };

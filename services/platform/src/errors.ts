@@ -13,7 +13,8 @@ export type ErrorKind =
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'TOO_MANY_REQUESTS';
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE';
 
 const statusOf: Record<ErrorKind, number> = {
   BAD_REQUEST: 400,
@@ -24,6 +25,7 @@ const statusOf: Record<ErrorKind, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 /** GraphQL extension codes, as the web client reads them. */
@@ -36,6 +38,7 @@ export const graphqlCodeOf: Record<ErrorKind, string> = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 
 /** An expected failure with a message that is safe to show to the caller. */
@@ -55,6 +58,8 @@ export const unauthenticated = (message: string = messages.loginRequired) => new
 export const forbidden = (message: string = messages.forbidden) => new AppError('FORBIDDEN', message);
 export const notFound = (message: string = messages.notFound) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+/** A dependency the request needs (mail server, another service) is down or not configured. */
+export const serviceUnavailable = (message: string) => new AppError('SERVICE_UNAVAILABLE', message);
 export const tooManyRequests = (message: string = messages.tooManyRequests) => new AppError('TOO_MANY_REQUESTS', message);
 
 /** The first zod issue, phrased for a person ("email: Invalid email address"). */

@@ -20,6 +20,11 @@ export function runWithContext<T>(context: RequestContext, fn: () => T): T {
   return storage.run(context, fn);
 }
 
+/** Paths that carry a secret (a password-reset token) are logged without it. */
+export function loggablePath(path: string): string {
+  return path.replace(/(\/reset\/)[^/]+/, '$1[redacted]');
+}
+
 const validRequestId = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /** Accepts a well-formed incoming request id (or makes one), echoes it, and logs one line per request. */
@@ -33,7 +38,7 @@ export function requestContext(logger: Logger): RequestHandler {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (req.path === '/healthz' || req.path === '/readyz') return;
       logger.info(
-        { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        { requestId, method: req.method, path: loggablePath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
         'request',
       );
     });

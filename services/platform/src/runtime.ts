@@ -47,6 +47,7 @@ export interface RuntimeSettings {
   REDIS_URL?: string;
   JWT_PUBLIC_KEY?: string;
   SMTP_URL?: string;
+  NAMESPACE?: string;
 }
 
 /** Shared pieces the embedded launcher hands to every service (one PGlite, one bus, one memory store). */
@@ -67,7 +68,7 @@ export async function createRuntime(
   settings: RuntimeSettings,
   opts: { publicKey: string; shared?: SharedRuntime },
 ): Promise<Runtime> {
-  const shared = opts.shared ?? {};
+  const shared: SharedRuntime = { namespace: settings.NAMESPACE || undefined, ...opts.shared };
   const logger = shared.logger?.child({ service }) ?? createLogger(service, settings.LOG_LEVEL);
   const database = await openDatabase({ url: settings.DATABASE_URL, pglite: shared.pglite, dataDir: `${settings.DATA_DIR}/${service}-db` });
   const redis = settings.REDIS_URL ? createRedis(settings.REDIS_URL) : undefined;

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import express from 'express';
+import { parse } from 'graphql';
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, subgraphSdl } from '@shop/proto-contracts';
+import {
+  commonSettings,
+  createServiceApp,
+  finishServiceApp,
+  followAuthzEvents,
+  mountSubgraph,
+  prepareService,
+  settings,
+  type Runtime,
+  type ServiceInstance,
+} from '@shop/platform';
+import { mediaImageStore } from './clients/media.client';
+import { ensureAdminExists, primeAuthzState, type AdminBootstrap } from './domain/admin-users.service';
+import type { AuthDeps } from './domain/auth-deps';
+import { authResolvers } from './graphql/resolvers';
+import { adminUserRoutes } from './routes/admin-users.routes';
+import { authRoutes } from './routes/auth.routes';
+
+export const authSettings = {
+  ...commonSettings,
+  PORT: settings.port.default(4001),
+  /** PEM of the RS256 private key that signs access tokens; required in distributed mode. */
+  JWT_PRIVATE_KEY: z.string().optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Origin of the web app; reset links point there. */
+  PUBLIC_URL: settings.url(['http:', 'https:']).default('http://localhost:3000'),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH).optional(),
+  SMTP_URL: settings.url(['smtp:', 'smtps:']).optional(),
+  /** Base URL of the media service; without it avatar files cannot be uploaded (URLs still can). */
+  MEDIA_URL: settings.url(['http:', 'https:']).optional(),
+};
+
+export interface AuthServiceOptions {
+  privateKey: string;
+  publicUrl: string;
+  accessTtlSeconds?: number;
+  refreshTtlDays?: number;
+  secureCookies: boolean;
+  admin?: { email?: string; password?: string };
+  /** The media service's base URL, or a function answering it once known (embedded mode listens late). */
+  mediaUrl?: string | (() => string | undefined);
+}
+
+const typeDefs = parse(subgraphSdl('auth'));
+
+/** The domain's dependencies, from the runtime and the service options. */
+export function buildAuthDeps(runtime: Runtime, opts: AuthServiceOptions, publishEvents: () => void): AuthDeps {
+  return {
+    db: runtime.database.db,
+    schema: runtime.schema,
+    authz: runtime.authz,
+    rateLimiter: runtime.rateLimiter,
+    mailer: runtime.mailer,
+    logger: runtime.logger,
+    clock: runtime.clock,
+    publishEvents,
+    tokens: {
+      privateKey: opts.privateKey,
+      accessTtlSeconds: opts.accessTtlSeconds ?? 900,
+      refreshTtlDays: opts.refreshTtlDays ?? 30,
+      otpKey: createHash('sha256').update('shop-auth:otp:').update(opts.privateKey).digest(),
+    },
+    publicUrl: opts.publicUrl,
+    imageStore: opts.mediaUrl ? mediaImageStore(opts.mediaUrl) : undefined,
+  };
+}
+
+/**
+ * The auth service: accounts, sessions (RS256 access tokens, rotating refresh tokens), password
+ * recovery, user administration; REST under /api/v1 and the `auth` GraphQL subgraph at /graphql.
+ * On start it makes sure an admin exists and reports a newly created one in `adminBootstrap`.
+ */
+export async function createAuthService(
+  runtime: Runtime,
+  opts: AuthServiceOptions,
+): Promise<ServiceInstance & { adminBootstrap?: AdminBootstrap }> {
+  const running = await prepareService(runtime, join(__dirname, 'db/migrations'));
+  const deps = buildAuthDeps(runtime, opts, () => running.relay.kick());
+  const cookies = { secure: opts.secureCookies };
+
+  const app = createServiceApp(runtime);
+  app.use('/api/v1', express.json({ limit: '100kb' }), authRoutes(deps, cookies), adminUserRoutes(deps));
+  await mountSubgraph(app, {
+    typeDefs,
+    resolvers: authResolvers(deps, cookies),
+    logger: runtime.logger,
+    production: runtime.production,
+    // Resolver timings are for Apollo Studio, which the shop does not use.
+    plugins: [ApolloServerPluginInlineTraceDisabled()],
+  });
+  finishServiceApp(app, runtime);
+
+  await primeAuthzState(deps);
+  await followAuthzEvents(runtime);
+  const adminBootstrap = await ensureAdminExists(deps, opts.admin);
+  return { name: 'auth', app, stop: running.stop, adminBootstrap };
+}

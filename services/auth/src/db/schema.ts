@@ -1,0 +1,62 @@
+import { integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Role } from '@shop/proto-contracts';
+
+/** The auth service's tables (created by db/migrations; this file only describes them to drizzle). */
+export const authSchema = pgSchema('auth');
+
+export interface StoredAddress {
+  pin: string;
+  other: string;
+  city?: string;
+  state?: string;
+  country?: string;
+}
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = authSchema.table('users', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role').$type<Role>().notNull().default('user'),
+  phones: jsonb('phones').$type<string[]>().notNull().default([]),
+  addresses: jsonb('addresses').$type<StoredAddress[]>().notNull().default([]),
+  avatar: text('avatar'),
+  authzVersion: integer('authz_version').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type UserRow = typeof users.$inferSelect;
+
+export const refreshTokens = authSchema.table('refresh_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  familyId: uuid('family_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  revokedAt: ts('revoked_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const passwordResetTokens = authSchema.table('password_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const otpCodes = authSchema.table('otp_codes', {
+  userId: uuid('user_id').primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const deletedUsers = authSchema.table('deleted_users', {
+  userId: uuid('user_id').primaryKey(),
+  authzVersion: integer('authz_version').notNull(),
+  deletedAt: ts('deleted_at').notNull().defaultNow(),
+});

@@ -1,0 +1,83 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { authMessages, OTP_LENGTH, type ResetPasswordWithOtpInput } from '@shop/proto-contracts';
+import { badRequest } from '@shop/platform';
+import { otpCodes, passwordResetTokens, users } from '../db/schema';
+import type { AuthDeps } from './auth-deps';
+import { ServiceUnavailableError } from './auth-errors';
+import { otpMail } from './mail-templates';
+import { hashPassword } from './password';
+import { revokeAllSessions } from './session.service';
+
+const OTP_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+const SEND_LIMIT_PER_EMAIL = { limit: 3, windowMs: 10 * 60_000 };
+const SEND_LIMIT_PER_IP = { limit: 10, windowMs: 10 * 60_000 };
+const VERIFY_LIMIT_PER_IP = { limit: 30, windowMs: 10 * 60_000 };
+
+function otpHash(deps: AuthDeps, userId: string, code: string): string {
+  return createHmac('sha256', deps.tokens.otpKey).update(`${userId}:${code}`).digest('hex');
+}
+
+/**
+ * Mails a 6-digit code valid for 10 minutes, replacing any earlier code. The answer is the same
+ * whether or not the email has an account; a mail failure is reported (503) so the user can retry.
+ */
+export async function sendPasswordResetOtp(deps: AuthDeps, email: string, caller: { ip: string }): Promise<void> {
+  await deps.rateLimiter.consume(`otp-send:email:${email}`, SEND_LIMIT_PER_EMAIL.limit, SEND_LIMIT_PER_EMAIL.windowMs, authMessages.otpRateLimited);
+  await deps.rateLimiter.consume(`otp-send:ip:${caller.ip}`, SEND_LIMIT_PER_IP.limit, SEND_LIMIT_PER_IP.windowMs, authMessages.otpRateLimited);
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email));
+  if (!user) return;
+  const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+  const values = {
+    codeHash: otpHash(deps, user.id, code),
+    expiresAt: new Date(deps.clock().getTime() + OTP_MINUTES * 60_000),
+    attempts: 0,
+    createdAt: deps.clock(),
+  };
+  await deps.db
+    .insert(otpCodes)
+    .values({ userId: user.id, ...values })
+    .onConflictDoUpdate({ target: otpCodes.userId, set: values });
+  try {
+    await deps.mailer.send(otpMail(user.email, user.name, code, OTP_MINUTES));
+  } catch (err) {
+    deps.logger.error({ err: String(err) }, 'OTP mail failed');
+    throw new ServiceUnavailableError(authMessages.emailFailed);
+  }
+}
+
+type OtpOutcome = 'ok' | 'invalid' | 'exhausted';
+
+/**
+ * Sets a new password with an emailed code. A code works once; each wrong try counts, and after
+ * OTP_MAX_ATTEMPTS wrong tries the code is void. Every session of the user ends on success.
+ */
+export async function resetPasswordWithOtp(deps: AuthDeps, input: ResetPasswordWithOtpInput, caller: { ip: string }): Promise<void> {
+  await deps.rateLimiter.consume(`otp-verify:ip:${caller.ip}`, VERIFY_LIMIT_PER_IP.limit, VERIFY_LIMIT_PER_IP.windowMs);
+  const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
+  // Hash before looking at the code, so a wrong email costs as long as a wrong code.
+  const passwordHash = await hashPassword(input.password);
+  if (!user) throw badRequest(authMessages.otpInvalid);
+  const now = deps.clock();
+  // A wrong try must be counted even though the caller gets an error: the tx returns an outcome.
+  const outcome = await deps.db.transaction(async (tx): Promise<OtpOutcome> => {
+    const [row] = await tx.select().from(otpCodes).where(eq(otpCodes.userId, user.id)).for('update');
+    if (!row || row.expiresAt <= now) return 'invalid';
+    if (row.attempts >= OTP_MAX_ATTEMPTS) return 'exhausted';
+    const expected = Buffer.from(row.codeHash, 'hex');
+    const actual = Buffer.from(otpHash(deps, user.id, input.otp), 'hex');
+    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+      const attempts = row.attempts + 1;
+      await tx.update(otpCodes).set({ attempts }).where(eq(otpCodes.userId, user.id));
+      return attempts >= OTP_MAX_ATTEMPTS ? 'exhausted' : 'invalid';
+    }
+    await tx.delete(otpCodes).where(eq(otpCodes.userId, user.id));
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await revokeAllSessions(tx, user.id, now);
+    return 'ok';
+  });
+  if (outcome === 'invalid') throw badRequest(authMessages.otpInvalid);
+  if (outcome === 'exhausted') throw badRequest(authMessages.otpTooManyAttempts);
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { authMessages, messages, type ResetPasswordInput, type UpdatePasswordInput } from '@shop/proto-contracts';
+import { badRequest, unauthenticated } from '@shop/platform';
+import { otpCodes, passwordResetTokens, users } from '../db/schema';
+import type { AuthDeps } from './auth-deps';
+import { ServiceUnavailableError } from './auth-errors';
+import { resetLinkMail } from './mail-templates';
+import { hashPassword, verifyPassword } from './password';
+import { issueSession, revokeAllSessions, sha256, type IssuedSession } from './session.service';
+
+const RESET_LINK_MINUTES = 15;
+const RESET_LIMIT_PER_EMAIL = { limit: 3, windowMs: 10 * 60_000 };
+const RESET_LIMIT_PER_IP = { limit: 10, windowMs: 10 * 60_000 };
+
+/**
+ * Changes the password of a logged-in user who knows the old one. Every other session of the user
+ * ends; the caller gets a fresh session.
+ */
+export async function changePassword(deps: AuthDeps, userId: string, input: UpdatePasswordInput): Promise<IssuedSession> {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw unauthenticated(messages.sessionExpired);
+  if (!(await verifyPassword(input.oldPassword, user.passwordHash))) throw badRequest(authMessages.oldPasswordIncorrect);
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+    await revokeAllSessions(tx, userId, now);
+    return issueSession(deps, tx, user);
+  });
+}
+
+/**
+ * Mails a single-use reset link valid for 15 minutes, if the email has an account. The caller
+ * always gets the same answer, so it cannot tell whether the account exists.
+ */
+export async function requestPasswordResetLink(deps: AuthDeps, email: string, caller: { ip: string }): Promise<void> {
+  await deps.rateLimiter.consume(`reset-link:email:${email}`, RESET_LIMIT_PER_EMAIL.limit, RESET_LIMIT_PER_EMAIL.windowMs);
+  await deps.rateLimiter.consume(`reset-link:ip:${caller.ip}`, RESET_LIMIT_PER_IP.limit, RESET_LIMIT_PER_IP.windowMs);
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email));
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    // Only the newest link works: an older mail lying around is no longer a way in.
+    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: sha256(token),
+      userId: user.id,
+      expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
+    });
+  });
+  const link = `${deps.publicUrl.replace(/\/+$/, '')}/reset-password/${token}`;
+  try {
+    await deps.mailer.send(resetLinkMail(user.email, user.name, link, RESET_LINK_MINUTES));
+  } catch (err) {
+    deps.logger.error({ err: String(err) }, 'reset link mail failed');
+    throw new ServiceUnavailableError(authMessages.emailFailed);
+  }
+}
+
+/** Sets a new password with the token of a reset link; the link then stops working and every session ends. */
+export async function resetPasswordWithToken(deps: AuthDeps, token: string, input: ResetPasswordInput): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock();
+  const done = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.tokenHash, sha256(token)))
+      .for('update');
+    if (!row || row.usedAt || row.expiresAt <= now) return false;
+    await tx.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.tokenHash, row.tokenHash));
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
+    await tx.delete(otpCodes).where(eq(otpCodes.userId, row.userId));
+    await revokeAllSessions(tx, row.userId, now);
+    return true;
+  });
+  if (!done) throw badRequest(authMessages.resetLinkInvalid);
+}

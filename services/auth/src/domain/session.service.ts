@@ -1,0 +1,116 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import jwt from 'jsonwebtoken';
+import { authMessages, messages, type LoginInput, type PublicUser } from '@shop/proto-contracts';
+import { JWT_ALGORITHM, JWT_ISSUER, unauthenticated, type Db, type Tx } from '@shop/platform';
+import { refreshTokens, users, type UserRow } from '../db/schema';
+import type { AuthDeps } from './auth-deps';
+import { verifyAgainstDummy, verifyPassword } from './password';
+import { toPublicUser } from './public-user';
+
+/** What a login hands the caller: set both as httpOnly cookies. */
+export interface IssuedSession {
+  accessToken: string;
+  refreshToken: string;
+  accessMaxAgeMs: number;
+  refreshMaxAgeMs: number;
+}
+
+const LOGIN_LIMIT = { limit: 10, windowMs: 60_000 };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** An RS256 access token with the claims every service reads (`sub, role, email, name, av`). */
+export function signAccessToken(deps: Pick<AuthDeps, 'tokens'>, user: UserRow): string {
+  return jwt.sign({ role: user.role, email: user.email, name: user.name, av: user.authzVersion }, deps.tokens.privateKey, {
+    algorithm: JWT_ALGORITHM,
+    issuer: JWT_ISSUER,
+    subject: user.id,
+    expiresIn: deps.tokens.accessTtlSeconds,
+  });
+}
+
+/**
+ * Starts a session (or continues a refresh family): a fresh access token with the user's current
+ * role and authorisation version, and a new refresh token of which only the hash is stored.
+ */
+export async function issueSession(deps: AuthDeps, db: Db | Tx, user: UserRow, familyId: string = randomUUID()): Promise<IssuedSession> {
+  const refreshToken = randomBytes(32).toString('base64url');
+  const refreshMaxAgeMs = deps.tokens.refreshTtlDays * DAY_MS;
+  await db.insert(refreshTokens).values({
+    tokenHash: sha256(refreshToken),
+    familyId,
+    userId: user.id,
+    expiresAt: new Date(deps.clock().getTime() + refreshMaxAgeMs),
+  });
+  return { accessToken: signAccessToken(deps, user), refreshToken, accessMaxAgeMs: deps.tokens.accessTtlSeconds * 1000, refreshMaxAgeMs };
+}
+
+/**
+ * Logs in with email and password. Every failure reads the same and takes about the same time,
+ * so the answer never tells which emails have an account.
+ */
+export async function login(deps: AuthDeps, input: LoginInput, caller: { ip: string }): Promise<{ user: PublicUser; session: IssuedSession }> {
+  await deps.rateLimiter.consume(`login:${caller.ip}:${input.email}`, LOGIN_LIMIT.limit, LOGIN_LIMIT.windowMs);
+  const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
+  const ok = user ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
+  if (!user || !ok) throw unauthenticated(authMessages.invalidCredentials);
+  // Expired rows are of no use for reuse detection any more; drop them while we are here.
+  await deps.db.delete(refreshTokens).where(and(eq(refreshTokens.userId, user.id), lt(refreshTokens.expiresAt, deps.clock())));
+  const session = await issueSession(deps, deps.db, user);
+  return { user: toPublicUser(user), session };
+}
+
+type RotateOutcome = { kind: 'ok'; session: IssuedSession } | { kind: 'refused' };
+
+/**
+ * Exchanges a refresh token for a new pair. The presented token is marked used; presenting a used
+ * or revoked token again means it was stolen (or replayed), so its whole family is revoked.
+ */
+export async function rotateRefreshToken(deps: AuthDeps, presented: string | undefined): Promise<IssuedSession> {
+  if (!presented) throw unauthenticated(messages.sessionExpired);
+  const now = deps.clock();
+  const tokenHash = sha256(presented);
+  // The revocation must commit even though the caller gets an error, so the tx returns an outcome.
+  const outcome = await deps.db.transaction(async (tx): Promise<RotateOutcome> => {
+    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
+    if (!row) return { kind: 'refused' };
+    if (row.usedAt || row.revokedAt) {
+      await revokeFamily(tx, row.familyId, now);
+      return { kind: 'refused' };
+    }
+    if (row.expiresAt <= now) return { kind: 'refused' };
+    const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
+    if (!user) return { kind: 'refused' };
+    await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.tokenHash, tokenHash));
+    return { kind: 'ok', session: await issueSession(deps, tx, user, row.familyId) };
+  });
+  if (outcome.kind === 'refused') throw unauthenticated(messages.sessionExpired);
+  return outcome.session;
+}
+
+/** Ends the session a refresh token belongs to (its whole family). Unknown tokens are ignored. */
+export async function logout(deps: AuthDeps, presented: string | undefined): Promise<void> {
+  if (!presented) return;
+  const [row] = await deps.db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(presented)));
+  if (row) await revokeFamily(deps.db, row.familyId, deps.clock());
+}
+
+async function revokeFamily(db: Db | Tx, familyId: string, now: Date) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Revokes every refresh family of a user (after a password change or reset). */
+export async function revokeAllSessions(db: Db | Tx, userId: string, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}

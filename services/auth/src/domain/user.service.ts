@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  authMessages,
+  MAX_ADDRESSES,
+  MAX_PHONES,
+  messages,
+  type AddPhoneInput,
+  type AddressInput,
+  type PublicUser,
+  type RegisterInput,
+  type UpdateProfileInput,
+} from '@shop/proto-contracts';
+import { AppError, badRequest, conflict, enqueueEvent, makeEvent, unauthenticated, type Tx } from '@shop/platform';
+import { users, type StoredAddress, type UserRow } from '../db/schema';
+import type { AuthDeps, UploadedImage } from './auth-deps';
+import { isUniqueViolation, ServiceUnavailableError } from './auth-errors';
+import { sniffImageType } from './image-type';
+import { hashPassword } from './password';
+import { toPublicUser } from './public-user';
+import { issueSession, type IssuedSession } from './session.service';
+
+const REGISTER_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
+
+/**
+ * Creates a plain `user` account (a role in the request is never honoured), logs it in and
+ * announces it with UserRegistered, written in the same transaction as the account.
+ */
+export async function registerUser(deps: AuthDeps, input: RegisterInput, caller: { ip: string }): Promise<{ user: PublicUser; session: IssuedSession }> {
+  await deps.rateLimiter.consume(`register:${caller.ip}`, REGISTER_LIMIT.limit, REGISTER_LIMIT.windowMs);
+  const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (taken) throw conflict(authMessages.emailTaken);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const result = await deps.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ id: randomUUID(), name: input.name, email: input.email, passwordHash, role: 'user', phones: [input.phone] })
+        .returning();
+      await enqueueEvent(tx, deps.schema, makeEvent('auth', 'UserRegistered', { userId: user.id, email: user.email, name: user.name }));
+      return { user: toPublicUser(user), session: await issueSession(deps, tx, user) };
+    });
+    deps.publishEvents();
+    return result;
+  } catch (err) {
+    // Two sign-ups with one email at the same moment: the unique index decides.
+    if (isUniqueViolation(err)) throw conflict(authMessages.emailTaken);
+    throw err;
+  }
+}
+
+/** The account of a logged-in caller; a token of a deleted account reads as an expired session. */
+export async function getProfile(deps: AuthDeps, userId: string): Promise<PublicUser> {
+  return toPublicUser(await loadUser(deps, userId));
+}
+
+/** The user with this id, or null (for GraphQL's `me` and entity references). */
+export async function findUser(deps: AuthDeps, userId: string): Promise<PublicUser | null> {
+  const [row] = await deps.db.select().from(users).where(eq(users.id, userId));
+  return row ? toPublicUser(row) : null;
+}
+
+/**
+ * Changes name and email, and the avatar: an uploaded image (checked by content, stored by the
+ * image store) or a URL the caller got from the media service earlier.
+ */
+export async function updateProfile(
+  deps: AuthDeps,
+  userId: string,
+  input: UpdateProfileInput,
+  upload?: { image: UploadedImage; accessToken?: string },
+): Promise<PublicUser> {
+  const current = await loadUser(deps, userId);
+  if (input.email !== current.email) {
+    const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+    if (taken) throw conflict(authMessages.emailTaken);
+  }
+  let avatar = input.avatar;
+  if (upload) {
+    const type = sniffImageType(upload.image.buffer);
+    if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', authMessages.unsupportedImage);
+    if (!deps.imageStore) throw new ServiceUnavailableError(authMessages.imageUploadUnavailable);
+    avatar = await deps.imageStore.upload({ ...upload.image, mimeType: type }, { accessToken: upload.accessToken });
+  }
+  try {
+    const [row] = await deps.db
+      .update(users)
+      .set({ name: input.name, email: input.email, ...(avatar ? { avatar } : {}), updatedAt: deps.clock() })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!row) throw unauthenticated(messages.sessionExpired);
+    return toPublicUser(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(authMessages.emailTaken);
+    throw err;
+  }
+}
+
+/** Saves one more phone number (10 digits); a number already saved is refused, at most MAX_PHONES. */
+export async function addPhone(deps: AuthDeps, userId: string, input: AddPhoneInput): Promise<PublicUser> {
+  return updateLocked(deps, userId, (user) => {
+    if (user.phones.includes(input.phone)) throw badRequest(authMessages.phoneDuplicate);
+    if (user.phones.length >= MAX_PHONES) throw badRequest(authMessages.tooManyPhones);
+    return { phones: [...user.phones, input.phone] };
+  });
+}
+
+/** Saves one more address; at most MAX_ADDRESSES. */
+export async function addAddress(deps: AuthDeps, userId: string, input: AddressInput): Promise<PublicUser> {
+  const address: StoredAddress = { pin: input.pin, other: input.other };
+  if (input.city) address.city = input.city;
+  if (input.state) address.state = input.state;
+  if (input.country) address.country = input.country;
+  return updateLocked(deps, userId, (user) => {
+    if (user.addresses.length >= MAX_ADDRESSES) throw badRequest(authMessages.tooManyAddresses);
+    return { addresses: [...user.addresses, address] };
+  });
+}
+
+/** Read-modify-write of one user row under a row lock, so two quick adds never lose one. */
+async function updateLocked(deps: AuthDeps, userId: string, change: (user: UserRow) => Partial<UserRow>): Promise<PublicUser> {
+  return deps.db.transaction(async (tx: Tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user) throw unauthenticated(messages.sessionExpired);
+    const [row] = await tx
+      .update(users)
+      .set({ ...change(user), updatedAt: deps.clock() })
+      .where(eq(users.id, userId))
+      .returning();
+    return toPublicUser(row);
+  });
+}
+
+async function loadUser(deps: AuthDeps, userId: string): Promise<UserRow> {
+  const [row] = await deps.db.select().from(users).where(eq(users.id, userId));
+  if (!row) throw unauthenticated(messages.sessionExpired);
+  return row;
+}

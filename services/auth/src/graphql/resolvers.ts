@@ -1,0 +1,135 @@
+import type { GraphQLResolverMap } from '@apollo/subgraph';
+import {
+  addAddressSchema,
+  addPhoneSchema,
+  authMessages,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  resetPasswordWithOtpSchema,
+  sendOtpSchema,
+  setUserRoleSchema,
+  updatePasswordSchema,
+  updateProfileSchema,
+  type PublicUser,
+} from '@shop/proto-contracts';
+import { assertLoggedIn, assertRole, clientAddress, type GraphQLContext } from '@shop/platform';
+import { deleteUser, getUserById, listUsers, setUserRole } from '../domain/admin-users.service';
+import type { AuthDeps } from '../domain/auth-deps';
+import { isUuid } from '../domain/auth-errors';
+import { resetPasswordWithOtp, sendPasswordResetOtp } from '../domain/otp.service';
+import { changePassword, requestPasswordResetLink, resetPasswordWithToken } from '../domain/password-reset.service';
+import { login, logout, rotateRefreshToken } from '../domain/session.service';
+import { addAddress, addPhone, findUser, registerUser, updateProfile } from '../domain/user.service';
+import { parseInput } from '../parse-input';
+import { clearSessionCookies, refreshTokenOf, setSessionCookies, type CookiePolicy } from '../routes/session-cookies';
+
+type Args = Record<string, unknown>;
+type Resolver = (parent: unknown, args: Args, ctx: GraphQLContext) => Promise<unknown>;
+
+const ok = (message?: string) => ({ success: true, ...(message ? { message } : {}) });
+
+/** The auth subgraph: same domain functions as the REST routes, cookies through `ctx.res`. */
+export function authResolvers(deps: AuthDeps, cookies: CookiePolicy): GraphQLResolverMap<GraphQLContext> {
+  const ip = (ctx: GraphQLContext) => clientAddress(ctx.req);
+
+  return {
+    Query: {
+      // A visitor who is not logged in (or whose token went stale) simply has no `me`.
+      me: async (_p: unknown, _a: Args, ctx: GraphQLContext) => (ctx.principal ? findUser(deps, ctx.principal.userId) : null),
+      adminUsers: async (_p: unknown, _a: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin');
+        return listUsers(deps);
+      },
+      adminUser: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin');
+        try {
+          return await getUserById(deps, String(args.id));
+        } catch (err) {
+          if ((err as { kind?: string }).kind === 'NOT_FOUND') return null;
+          throw err;
+        }
+      },
+    },
+    User: {
+      // Another subgraph's entity (an order's buyer) resolves only for the user themself or staff.
+      __resolveReference: async (ref: { id: string }, ctx: GraphQLContext): Promise<PublicUser | null> => {
+        const p = ctx.principal;
+        if (!p || !isUuid(String(ref.id))) return null;
+        if (p.userId !== ref.id && p.role !== 'admin' && p.role !== 'emp') return null;
+        return findUser(deps, ref.id);
+      },
+    },
+    Mutation: {
+      register: async (_p, args, ctx) => {
+        const { user, session } = await registerUser(deps, parseInput(registerSchema, args.input), { ip: ip(ctx) });
+        setSessionCookies(ctx.res, session, cookies);
+        return { success: true, message: 'Registration SuccessFul', user };
+      },
+      login: async (_p, args, ctx) => {
+        const { user, session } = await login(deps, parseInput(loginSchema, args), { ip: ip(ctx) });
+        setSessionCookies(ctx.res, session, cookies);
+        return { success: true, message: 'login successfull', user };
+      },
+      logout: async (_p, _a, ctx) => {
+        await logout(deps, refreshTokenOf(ctx.req.cookies));
+        clearSessionCookies(ctx.res, cookies);
+        return ok(authMessages.loggedOut);
+      },
+      refreshToken: async (_p, _a, ctx) => {
+        try {
+          setSessionCookies(ctx.res, await rotateRefreshToken(deps, refreshTokenOf(ctx.req.cookies)), cookies);
+          return ok();
+        } catch (err) {
+          clearSessionCookies(ctx.res, cookies);
+          throw err;
+        }
+      },
+      addPhone: async (_p, args, ctx) => {
+        const user = await addPhone(deps, assertLoggedIn(ctx).userId, parseInput(addPhoneSchema, args));
+        return { success: true, message: authMessages.phoneAdded, user };
+      },
+      addAddress: async (_p, args, ctx) => {
+        const user = await addAddress(deps, assertLoggedIn(ctx).userId, parseInput(addAddressSchema, args.input));
+        return { success: true, message: authMessages.addressAdded, user };
+      },
+      updateProfile: async (_p, args, ctx) => {
+        const user = await updateProfile(deps, assertLoggedIn(ctx).userId, parseInput(updateProfileSchema, args));
+        return { success: true, message: authMessages.profileUpdated, user };
+      },
+      updatePassword: async (_p, args, ctx) => {
+        const session = await changePassword(deps, assertLoggedIn(ctx).userId, parseInput(updatePasswordSchema, args));
+        setSessionCookies(ctx.res, session, cookies);
+        return ok(authMessages.passwordUpdated);
+      },
+      forgotPassword: async (_p, args, ctx) => {
+        await requestPasswordResetLink(deps, parseInput(forgotPasswordSchema, args).email, { ip: ip(ctx) });
+        return ok(authMessages.resetLinkSent);
+      },
+      resetPassword: async (_p, args) => {
+        await resetPasswordWithToken(deps, String(args.token), parseInput(resetPasswordSchema, args));
+        return ok(authMessages.passwordReset);
+      },
+      sendOtp: async (_p, args, ctx) => {
+        await sendPasswordResetOtp(deps, parseInput(sendOtpSchema, args).email, { ip: ip(ctx) });
+        return ok(authMessages.otpSent);
+      },
+      resetPasswordWithOtp: async (_p, args, ctx) => {
+        await resetPasswordWithOtp(deps, parseInput(resetPasswordWithOtpSchema, args), { ip: ip(ctx) });
+        return ok(authMessages.passwordReset);
+      },
+      setUserRole: async (_p, args, ctx) => {
+        const actor = assertRole(ctx, 'admin');
+        const { role } = parseInput(setUserRoleSchema, args);
+        const user = await setUserRole(deps, actor.userId, String(args.id), role);
+        return { success: true, message: `Role changed to ${role}`, user };
+      },
+      deleteUser: async (_p, args, ctx) => {
+        const actor = assertRole(ctx, 'admin');
+        await deleteUser(deps, actor.userId, String(args.id));
+        return ok(authMessages.userDeleted);
+      },
+    } satisfies Record<string, Resolver>,
+  } as GraphQLResolverMap<GraphQLContext>;
+}

@@ -1,0 +1,72 @@
+import { createPrivateKey, createPublicKey, createSign, createVerify } from 'node:crypto';
+import { closeRuntime, ConfigError, createRuntime, listen, loadConfig, readPem, type RuntimeSettings } from '@shop/platform';
+import { authSettings, createAuthService } from './app';
+
+/** Distributed-mode entry point: like the platform's runServiceMain, but auth holds the private key. */
+async function main() {
+  let config: ReturnType<typeof loadConfig<typeof authSettings>>;
+  let privateKey: string;
+  let publicKey: string;
+  try {
+    config = loadConfig(authSettings);
+    ({ privateKey, publicKey } = readKeys(config.JWT_PRIVATE_KEY, config.JWT_PUBLIC_KEY));
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    process.exit(1);
+  }
+  const runtime = await createRuntime('auth', config as RuntimeSettings, { publicKey });
+  const instance = await createAuthService(runtime, {
+    privateKey,
+    publicUrl: config.PUBLIC_URL,
+    accessTtlSeconds: config.ACCESS_TOKEN_TTL,
+    refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    secureCookies: config.NODE_ENV === 'production',
+    admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+    mediaUrl: config.MEDIA_URL,
+  });
+  if (instance.adminBootstrap?.password) {
+    // Shown once, on the console only (not through the logger); the operator should change it.
+    process.stdout.write(
+      `\nCreated admin account ${instance.adminBootstrap.email} with password ${instance.adminBootstrap.password}\nChange it after the first login.\n\n`,
+    );
+  } else if (instance.adminBootstrap) {
+    runtime.logger.info({ email: instance.adminBootstrap.email, created: instance.adminBootstrap.created }, 'admin account ensured');
+  }
+  const server = await listen(instance.app, config.PORT, config.HOST);
+  runtime.logger.info({ port: config.PORT }, 'auth service listening');
+  const shutdown = async () => {
+    runtime.logger.info('shutting down');
+    server.close();
+    await instance.stop();
+    await closeRuntime(runtime);
+    process.exit(0);
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+/** The signing key, and the verifying key (derived from it unless given; then it must match). */
+function readKeys(privatePem: string | undefined, publicPem: string | undefined) {
+  if (!privatePem) throw new ConfigError(['JWT_PRIVATE_KEY: is required (PEM of the RS256 private key)']);
+  const privateKey = readPem(privatePem)!;
+  let keyObject;
+  try {
+    keyObject = createPrivateKey(privateKey);
+  } catch {
+    throw new ConfigError(['JWT_PRIVATE_KEY: is not a readable PEM private key']);
+  }
+  if (keyObject.asymmetricKeyType !== 'rsa') throw new ConfigError(['JWT_PRIVATE_KEY: must be an RSA key (tokens are RS256)']);
+  const publicKey = readPem(publicPem) ?? (createPublicKey(keyObject).export({ type: 'spki', format: 'pem' }) as string);
+  const probe = Buffer.from('shop-auth key check');
+  const signature = createSign('RSA-SHA256').update(probe).sign(keyObject);
+  let matches = false;
+  try {
+    matches = createVerify('RSA-SHA256').update(probe).verify(publicKey, signature);
+  } catch {
+    matches = false;
+  }
+  if (!matches) throw new ConfigError(['JWT_PUBLIC_KEY: does not belong to JWT_PRIVATE_KEY']);
+  return { privateKey, publicKey };
+}
+
+void main();

@@ -1,0 +1,413 @@
+
+import express from 'express';
+import multer from 'multer';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { listen } from '@shop/platform';
+import { newUser, registeredClient, startAuthService, TestClient, type AuthTestService } from '../testing/auth-test-service';
+
+let service: AuthTestService;
+beforeAll(async () => {
+  service = await startAuthService();
+});
+afterAll(async () => {
+  await service?.close();
+});
+
+const client = () => new TestClient(service.url);
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+/** Nothing secret may ever appear in a response body. */
+function expectNoSecrets(body: unknown) {
+  const text = JSON.stringify(body);
+  expect(text).not.toMatch(/scrypt\$/);
+  expect(text).not.toMatch(/password/i);
+  expect(text).not.toMatch(/token/i);
+  expect(text).not.toMatch(/otp/i);
+}
+
+describe('POST /api/v1/register', () => {
+  it('creates the account, answers 201 with the user and logs in', async () => {
+    const c = client();
+    const payload = newUser();
+    const res = await c.post('/api/v1/register', payload);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ success: true, user: { name: payload.name, email: payload.email, role: 'user', phone: ['9876543210'], address: [] } });
+    expect(res.body.user._id).toBe(res.body.user.id);
+    expect((await c.get('/api/v1/profile')).status).toBe(200);
+  });
+
+  it.each([
+    ['name', { name: '' }],
+    ['email', { email: '   ' }],
+    ['phone', { phone: undefined }],
+    ['password', { password: '  ' }],
+  ])('refuses a missing %s with the spec text', async (_field, override) => {
+    const res = await client().post('/api/v1/register', { ...newUser(), ...override });
+    expect(res).toMatchObject({ status: 400, body: { success: false, message: 'Please fill all the field properly' } });
+  });
+
+  it('refuses a malformed email', async () => {
+    const res = await client().post('/api/v1/register', newUser({ email: 'asha.example.in' }));
+    expect(res).toMatchObject({ status: 400, body: { message: 'Please enter a valid email address' } });
+  });
+
+  it('refuses a phone that is not an Indian mobile number', async () => {
+    const res = await client().post('/api/v1/register', newUser({ phone: '12345' }));
+    expect(res).toMatchObject({ status: 400, body: { message: 'Please enter a valid 10-digit Indian mobile number' } });
+  });
+
+  it('stores a +91 phone as its 10 digits', async () => {
+    const res = await client().post('/api/v1/register', newUser({ phone: '+91 98765-43211' }));
+    expect(res.body.user.phone).toEqual(['9876543211']);
+  });
+
+  it('refuses a password shorter than 8 characters', async () => {
+    const res = await client().post('/api/v1/register', newUser({ password: 'short' }));
+    expect(res).toMatchObject({ status: 400, body: { message: 'Password must be at least 8 characters long' } });
+  });
+
+  it('refuses an email that is taken, whatever its case, with 409', async () => {
+    const { payload } = await registeredClient(service);
+    const res = await client().post('/api/v1/register', newUser({ email: payload.email.toUpperCase() }));
+    expect(res).toMatchObject({ status: 409, body: { success: false, message: 'An account with this email already exists' } });
+  });
+
+  it('ignores a role sent with the sign-up', async () => {
+    const res = await client().post('/api/v1/register', { ...newUser(), role: 'admin' });
+    expect(res.body.user.role).toBe('user');
+  });
+
+  it('publishes UserRegistered through the outbox', async () => {
+    const { user } = await registeredClient(service);
+    const rows = await service.rows(sql`select type from auth.outbox where payload->>'userId' = ${user.id}`);
+    expect(rows.map((r) => r.type)).toEqual(['UserRegistered']);
+  });
+
+  it('answers 400, not 500, to a malformed JSON body', async () => {
+    const res = await fetch(`${service.url}/api/v1/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
+    expect(res.status).toBe(400);
+  });
+
+  it('limits sign-ups to 5 per 10 minutes from one address', async () => {
+    const c = client();
+    for (let i = 0; i < 5; i += 1) await c.post('/api/v1/register', newUser());
+    const res = await c.post('/api/v1/register', newUser());
+    expect(res).toMatchObject({ status: 429, body: { success: false, message: 'Too many requests, please try again later.' } });
+  });
+});
+
+describe('POST /api/v1/login', () => {
+  it('logs in and sets both tokens as httpOnly, SameSite=Lax cookies on /', async () => {
+    const { payload } = await registeredClient(service);
+    const res = await client().post('/api/v1/login', { email: payload.email, password: payload.password });
+    expect(res.status).toBe(200);
+    const byName = Object.fromEntries(res.setCookies.map((c) => [c.split('=')[0], c]));
+    for (const name of ['access_token', 'refresh_token']) {
+      expect(byName[name]).toMatch(/; HttpOnly/);
+      expect(byName[name]).toMatch(/; SameSite=Lax/);
+      expect(byName[name]).toMatch(/; Path=\//);
+    }
+  });
+
+  it('answers with the user and no secret', async () => {
+    const { payload } = await registeredClient(service);
+    const res = await client().post('/api/v1/login', { email: payload.email.toUpperCase(), password: payload.password });
+    expect(res.body.user.email).toBe(payload.email);
+    expectNoSecrets(res.body.user);
+  });
+
+  it('gives the same 401 for a wrong password and for an unknown email', async () => {
+    const { payload } = await registeredClient(service);
+    const wrongPassword = await client().post('/api/v1/login', { email: payload.email, password: 'Wrong#1234' });
+    const unknownEmail = await client().post('/api/v1/login', { email: `nobody.${payload.email}`, password: payload.password });
+    expect([wrongPassword.status, wrongPassword.body]).toEqual([401, { success: false, message: 'Invalid email or password' }]);
+    expect([unknownEmail.status, unknownEmail.body]).toEqual([401, { success: false, message: 'Invalid email or password' }]);
+  });
+
+  it('limits attempts to 10 a minute for one address and email', async () => {
+    const { payload } = await registeredClient(service);
+    const c = client();
+    for (let i = 0; i < 10; i += 1) await c.post('/api/v1/login', { email: payload.email, password: 'Wrong#1234' });
+    const res = await c.post('/api/v1/login', { email: payload.email, password: payload.password });
+    expect(res.status).toBe(429);
+  });
+});
+
+describe('sessions', () => {
+  it('refresh-token issues a new pair and still logs the user in', async () => {
+    const { client: c } = await registeredClient(service);
+    const before = c.cookies.get('refresh_token');
+    const res = await c.post('/api/v1/refresh-token');
+    expect(res).toMatchObject({ status: 200, body: { success: true } });
+    expect(c.cookies.get('refresh_token')).not.toBe(before);
+    expect((await c.get('/api/v1/profile')).status).toBe(200);
+  });
+
+  it('a reused refresh token is refused and revokes the whole family', async () => {
+    const { client: c } = await registeredClient(service);
+    const stolen = c.cookies.get('refresh_token')!;
+    await c.post('/api/v1/refresh-token');
+    const thief = client();
+    thief.cookies.set('refresh_token', stolen);
+    const replay = await thief.post('/api/v1/refresh-token');
+    expect(replay).toMatchObject({ status: 401, body: { message: 'Session expired. Please login again.' } });
+    // The legitimate holder's newer token belonged to the same family, so it is dead too.
+    expect((await c.post('/api/v1/refresh-token')).status).toBe(401);
+  });
+
+  it('refresh without a cookie answers 401 with the session-expired text', async () => {
+    const res = await client().post('/api/v1/refresh-token');
+    expect(res).toMatchObject({ status: 401, body: { success: false, message: 'Session expired. Please login again.' } });
+  });
+
+  it('stores refresh tokens only as hashes', async () => {
+    const { client: c, user } = await registeredClient(service);
+    const rows = await service.rows<{ token_hash: string }>(sql`select token_hash from auth.refresh_tokens where user_id = ${user.id}`);
+    expect(rows.map((r) => r.token_hash)).not.toContain(c.cookies.get('refresh_token'));
+  });
+
+  it('logout clears both cookies and answers the spec text', async () => {
+    const { client: c } = await registeredClient(service);
+    const res = await c.post('/api/v1/logout');
+    expect(res.body).toEqual({ success: true, message: 'Logged out successfully' });
+    expect([...c.cookies.keys()]).toEqual([]);
+  });
+
+  it('logout revokes the refresh token on the server', async () => {
+    const { client: c } = await registeredClient(service);
+    const token = c.cookies.get('refresh_token')!;
+    await c.post('/api/v1/logout');
+    const again = client();
+    again.cookies.set('refresh_token', token);
+    expect((await again.post('/api/v1/refresh-token')).status).toBe(401);
+  });
+
+  it('logout works when nobody is logged in', async () => {
+    const res = await client().post('/api/v1/logout');
+    expect(res).toMatchObject({ status: 200, body: { success: true } });
+  });
+});
+
+describe('GET /api/v1/profile', () => {
+  it('answers the user without any secret', async () => {
+    const { client: c, payload } = await registeredClient(service);
+    const res = await c.get('/api/v1/profile');
+    expect(res.body).toMatchObject({ success: true, user: { email: payload.email } });
+    expect(Object.keys(res.body.user).sort()).toEqual(['_id', 'address', 'avatar', 'createdAt', 'email', 'id', 'name', 'phone', 'role']);
+  });
+
+  it('needs login', async () => {
+    expect((await client().get('/api/v1/profile')).status).toBe(401);
+  });
+});
+
+describe('POST /api/v1/addPhone', () => {
+  it('adds a number with a +91 prefix as 10 digits', async () => {
+    const { client: c } = await registeredClient(service);
+    const res = await c.post('/api/v1/addPhone', { phone: ' +919123456789 ' });
+    expect(res.body).toMatchObject({ success: true, message: 'Phone number added successfully!', user: { phone: ['9876543210', '9123456789'] } });
+  });
+
+  it('refuses an empty number with the spec text', async () => {
+    const { client: c } = await registeredClient(service);
+    const res = await c.post('/api/v1/addPhone', { phone: '   ' });
+    expect(res).toMatchObject({ status: 400, body: { message: 'Phone number cannot be empty!' } });
+  });
+
+  it('refuses a number that is not an Indian mobile', async () => {
+    const { client: c } = await registeredClient(service);
+    const res = await c.post('/api/v1/addPhone', { phone: '5123456789' });
+    expect(res).toMatchObject({ status: 400, body: { message: 'Please enter a valid 10-digit Indian mobile number' } });
+  });
+
+  it('does not save the same number twice', async () => {
+    const { client: c } = await registeredClient(service);
+    const res = await c.post('/api/v1/addPhone', { phone: '09876543210' });
+    expect(res).toMatchObject({ status: 400, body: { message: 'This phone number is already saved' } });
+  });
+
+  it('keeps at most 10 numbers', async () => {
+    const { client: c } = await registeredClient(service);
+    for (let i = 1; i < 10; i += 1) await c.post('/api/v1/addPhone', { phone: `700000000${i}` });
+    const res = await c.post('/api/v1/addPhone', { phone: '8000000000' });
+    expect(res).toMatchObject({ status: 400, body: { message: 'You can save at most 10 phone numbers' } });
+  });
+
+  it('needs login', async () => {
+    expect((await client().post('/api/v1/addPhone', { phone: '9123456789' })).status).toBe(401);
+  });
+});
+
+describe('POST /api/v1/addAddress', () => {
+  it('adds a trimmed address with the optional parts', async () => {
+    const { client: c } = await registeredClient(service);
+    const res = await c.post('/api/v1/addAddress', { pin: ' 560001 ', other: ' 12 MG Road ', city: 'Bengaluru', state: 'Karnataka', country: 'India' });
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'Address added successfully!',
+      user: { address: [{ pin: '560001', other: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', country: 'India' }] },
+    });
+  });
+
+  it('refuses a missing pin with the spec text', async () => {
+    const { client: c } = await registeredClient(service);
+    const res = await c.post('/api/v1/addAddress', { other: '12 MG Road' });
+    expect(res).toMatchObject({ status: 400, body: { message: 'Both PIN code and address details are required!' } });
+  });
+
+  it('refuses blank values with the spec text', async () => {
+    const { client: c } = await registeredClient(service);
+    const res = await c.post('/api/v1/addAddress', { pin: '560001', other: '   ' });
+    expect(res).toMatchObject({ status: 400, body: { message: 'PIN code and address cannot be empty!' } });
+  });
+
+  it('refuses a pin that is not 6 digits', async () => {
+    const { client: c } = await registeredClient(service);
+    const res = await c.post('/api/v1/addAddress', { pin: '056001', other: '12 MG Road' });
+    expect(res).toMatchObject({ status: 400, body: { message: 'PIN code must be 6 digits' } });
+  });
+
+  it('refuses an address longer than 300 characters', async () => {
+    const { client: c } = await registeredClient(service);
+    const res = await c.post('/api/v1/addAddress', { pin: '560001', other: 'x'.repeat(301) });
+    expect(res).toMatchObject({ status: 400, body: { message: 'Address must be at most 300 characters long' } });
+  });
+
+  it('keeps at most 10 addresses', async () => {
+    const { client: c } = await registeredClient(service);
+    for (let i = 0; i < 10; i += 1) await c.post('/api/v1/addAddress', { pin: '560001', other: `House ${i}` });
+    const res = await c.post('/api/v1/addAddress', { pin: '560001', other: 'One too many' });
+    expect(res).toMatchObject({ status: 400, body: { message: 'You can save at most 10 addresses' } });
+  });
+});
+
+describe('PUT /api/v1/password/update', () => {
+  it('changes the password: the new one logs in', async () => {
+    const { client: c, payload } = await registeredClient(service);
+    const res = await c.put('/api/v1/password/update', { oldPassword: payload.password, newPassword: 'Fresh#5678', confirmPassword: 'Fresh#5678' });
+    expect(res.body).toEqual({ success: true, message: 'Password updated successfully' });
+    expect((await client().post('/api/v1/login', { email: payload.email, password: 'Fresh#5678' })).status).toBe(200);
+  });
+
+  it('refuses a wrong old password', async () => {
+    const { client: c } = await registeredClient(service);
+    const res = await c.put('/api/v1/password/update', { oldPassword: 'Wrong#1234', newPassword: 'Fresh#5678', confirmPassword: 'Fresh#5678' });
+    expect(res).toMatchObject({ status: 400, body: { message: 'Old password is incorrect' } });
+  });
+
+  it('refuses a confirmation that does not match', async () => {
+    const { client: c, payload } = await registeredClient(service);
+    const res = await c.put('/api/v1/password/update', { oldPassword: payload.password, newPassword: 'Fresh#5678', confirmPassword: 'Fresh#5679' });
+    expect(res).toMatchObject({ status: 400, body: { message: 'Password does not match' } });
+  });
+
+  it('refuses a new password shorter than 8 characters', async () => {
+    const { client: c, payload } = await registeredClient(service);
+    const res = await c.put('/api/v1/password/update', { oldPassword: payload.password, newPassword: 'short', confirmPassword: 'short' });
+    expect(res).toMatchObject({ status: 400, body: { message: 'Password must be at least 8 characters long' } });
+  });
+
+  it('ends the other sessions but keeps the caller logged in', async () => {
+    const { client: c, payload } = await registeredClient(service);
+    const other = client();
+    await other.post('/api/v1/login', { email: payload.email, password: payload.password });
+    await c.put('/api/v1/password/update', { oldPassword: payload.password, newPassword: 'Fresh#5678', confirmPassword: 'Fresh#5678' });
+    expect([(await other.post('/api/v1/refresh-token')).status, (await c.post('/api/v1/refresh-token')).status]).toEqual([401, 200]);
+  });
+});
+
+describe('PUT /api/v1/profile/update', () => {
+  it('changes name and email (JSON)', async () => {
+    const { client: c } = await registeredClient(service);
+    const email = newUser().email;
+    const res = await c.put('/api/v1/profile/update', { name: 'Asha Rao', email: email.toUpperCase(), avatar: '/media/avatars/a.webp' });
+    expect(res.body).toMatchObject({ success: true, message: 'Profile updated successfully', user: { name: 'Asha Rao', email, avatar: '/media/avatars/a.webp' } });
+  });
+
+  it('refuses an email another account has with 409', async () => {
+    const { payload: other } = await registeredClient(service);
+    const { client: c } = await registeredClient(service);
+    const res = await c.put('/api/v1/profile/update', { name: 'Asha', email: other.email });
+    expect(res).toMatchObject({ status: 409, body: { message: 'An account with this email already exists' } });
+  });
+
+  it('refuses an avatar URL that is neither /media/ nor https', async () => {
+    const { client: c, payload } = await registeredClient(service);
+    const res = await c.put('/api/v1/profile/update', { name: 'Asha', email: payload.email, avatar: 'javascript:alert(1)' });
+    expect(res).toMatchObject({ status: 400, body: { message: 'Avatar must be an uploaded image (/media/...) or an https URL' } });
+  });
+
+  it('answers 503 for an avatar file when no media service is configured', async () => {
+    const { client: c, payload } = await registeredClient(service);
+    const form = new FormData();
+    form.append('name', 'Asha');
+    form.append('email', payload.email);
+    form.append('avatar', new Blob([PNG], { type: 'image/png' }), 'me.png');
+    const res = await c.put('/api/v1/profile/update', form);
+    expect(res).toMatchObject({ status: 503, body: { success: false, message: 'Image upload is not available' } });
+  });
+
+  it('refuses a file that is not an image, whatever its declared type, with 415', async () => {
+    const { client: c, payload } = await registeredClient(service);
+    const form = new FormData();
+    form.append('name', 'Asha');
+    form.append('email', payload.email);
+    form.append('avatar', new Blob(['<svg onload=alert(1)>'], { type: 'image/png' }), 'me.png');
+    const res = await c.put('/api/v1/profile/update', form);
+    expect(res).toMatchObject({ status: 415, body: { message: 'Only PNG, JPEG, GIF or WebP images are allowed' } });
+  });
+});
+
+describe('PUT /api/v1/profile/update with a media service', () => {
+  let media: Server;
+  let withMedia: AuthTestService;
+  const received: Array<{ authorization?: string; field?: string; purpose?: string; bytes?: number }> = [];
+
+  beforeAll(async () => {
+    // A stand-in for the media service's upload endpoint (its contract: multipart field `file`), over real HTTP.
+    const app = express();
+    app.post('/api/v1/upload', multer({ storage: multer.memoryStorage() }).any(), (req, res) => {
+      const [file] = req.files as Express.Multer.File[];
+      received.push({ authorization: req.header('authorization'), field: file?.fieldname, purpose: req.body.purpose, bytes: file?.size });
+      res.status(201).json({ success: true, secure_url: '/media/avatars/stored.webp' });
+    });
+    media = await listen(app, 0);
+    withMedia = await startAuthService({ mediaUrl: `http://127.0.0.1:${(media.address() as AddressInfo).port}` });
+  });
+  afterAll(async () => {
+    await withMedia?.close();
+    media?.close();
+  });
+
+  it('stores the file through the media service and saves its URL as the avatar', async () => {
+    const { client: c, payload } = await registeredClient(withMedia);
+    const form = new FormData();
+    form.append('name', 'Asha');
+    form.append('email', payload.email);
+    form.append('avatar', new Blob([PNG], { type: 'application/octet-stream' }), 'me.png');
+    const res = await c.put('/api/v1/profile/update', form);
+    expect(res.body.user.avatar).toBe('/media/avatars/stored.webp');
+  });
+
+  it('sends the image as the multipart field `file` for the purpose avatar', async () => {
+    const { client: c, payload } = await registeredClient(withMedia);
+    const form = new FormData();
+    form.append('name', 'Asha');
+    form.append('email', payload.email);
+    form.append('avatar', new Blob([PNG], { type: 'image/png' }), 'me.png');
+    await c.put('/api/v1/profile/update', form);
+    expect(received.at(-1)).toMatchObject({ field: 'file', purpose: 'avatar', bytes: PNG.length });
+  });
+
+  it("forwards the caller's access token to the media service", async () => {
+    const { client: c, payload } = await registeredClient(withMedia);
+    const form = new FormData();
+    form.append('name', 'Asha');
+    form.append('email', payload.email);
+    form.append('avatar', new Blob([PNG], { type: 'image/png' }), 'me.png');
+    await c.put('/api/v1/profile/update', form);
+    expect(received.at(-1)?.authorization).toBe(`Bearer ${c.cookies.get('access_token')}`);
+  });
+});

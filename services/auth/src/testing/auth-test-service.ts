@@ -1,0 +1,149 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { listen, type Runtime } from '@shop/platform';
+import { createTestEnvironment, createTestRuntime, type TestEnvironment } from '@shop/platform/src/testing';
+import { buildAuthDeps, createAuthService, type AuthServiceOptions } from '../app';
+import type { AdminBootstrap } from '../domain/admin-users.service';
+import type { AuthDeps } from '../domain/auth-deps';
+
+export const ADMIN = { email: 'root@shop.test', password: 'Root#Pass1234' };
+
+export interface AuthTestService {
+  env: TestEnvironment;
+  runtime: Runtime;
+  /** The domain's dependencies on the same runtime, for calling domain functions directly. */
+  deps: AuthDeps;
+  adminBootstrap?: AdminBootstrap;
+  url: string;
+  close(): Promise<void>;
+  /** Rows of a query on the service's own database (assertions on what was stored). */
+  rows<T = Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T[]>;
+  /** The newest mail sent to an address (outbox mailer: stored in auth.mail_log). */
+  lastMailTo(email: string): Promise<{ subject: string; body: string } | undefined>;
+}
+
+/** The auth service built in-process on real infrastructure (PGlite, or the servers of the env vars). */
+export async function startAuthService(overrides: Partial<AuthServiceOptions> = {}): Promise<AuthTestService> {
+  const env = await createTestEnvironment();
+  const runtime = await createTestRuntime(env, 'auth');
+  const opts: AuthServiceOptions = {
+    privateKey: env.keys.privateKey,
+    publicUrl: 'http://shop.test',
+    secureCookies: false,
+    admin: ADMIN,
+    ...overrides,
+  };
+  const service = await createAuthService(runtime, opts);
+  const server: Server = await listen(service.app, 0);
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const rows = async <T>(query: ReturnType<typeof sql>) => (await runtime.database.db.execute(query)).rows as T[];
+  return {
+    env,
+    runtime,
+    deps: buildAuthDeps(runtime, opts, () => undefined),
+    adminBootstrap: service.adminBootstrap,
+    url,
+    rows,
+    async lastMailTo(email) {
+      const [mail] = await rows<{ subject: string; body: string }>(
+        sql`select subject, body from auth.mail_log where recipient = ${email} order by id desc limit 1`,
+      );
+      return mail;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await service.stop();
+      await env.cleanup();
+    },
+  };
+}
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  setCookies: string[];
+}
+
+let ipCounter = 0;
+
+/**
+ * A browser stand-in: keeps cookies between calls like a browser would, and comes from its own
+ * address (x-forwarded-for, as the gateway sets it), so per-IP rate limits of one test never hit another.
+ */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  readonly ip: string;
+
+  constructor(private readonly baseUrl: string, ip?: string) {
+    ipCounter += 1;
+    this.ip = ip ?? `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+  }
+
+  async call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
+    const init: RequestInit = { method, headers: { 'x-forwarded-for': this.ip, ...headers } };
+    if (body instanceof FormData) init.body = body;
+    else if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] = 'application/json';
+    }
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (cookie) (init.headers as Record<string, string>).cookie = cookie;
+    const res = await fetch(this.baseUrl + path, init);
+    const setCookies = res.headers.getSetCookie();
+    for (const c of setCookies) {
+      const [pair, ...attrs] = c.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = decodeURIComponent(pair.slice(eq + 1).trim());
+      const expired = attrs.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a)) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed as T, setCookies };
+  }
+
+  get = (path: string, headers?: Record<string, string>) => this.call('GET', path, undefined, headers);
+  post = (path: string, body?: unknown, headers?: Record<string, string>) => this.call('POST', path, body, headers);
+  put = (path: string, body?: unknown, headers?: Record<string, string>) => this.call('PUT', path, body, headers);
+  delete = (path: string, headers?: Record<string, string>) => this.call('DELETE', path, undefined, headers);
+
+  /** A GraphQL operation on the subgraph. */
+  async graphql<T = any>(query: string, variables?: Record<string, unknown>) {
+    return this.call<{ data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> }>('POST', '/graphql', { query, variables });
+  }
+}
+
+let userCounter = 0;
+
+/** A sign-up payload with a unique email. */
+export function newUser(overrides: Partial<{ name: string; email: string; phone: string; password: string }> = {}) {
+  userCounter += 1;
+  const tag = `${Date.now().toString(36)}${userCounter}`;
+  return { name: `Asha ${tag}`, email: `asha.${tag}@example.in`, phone: '9876543210', password: 'Secret#123', ...overrides };
+}
+
+/** Registers a new user through the API and returns a client logged in as them. */
+export async function registeredClient(service: AuthTestService, overrides: Parameters<typeof newUser>[0] = {}) {
+  const client = new TestClient(service.url);
+  const payload = newUser(overrides);
+  const res = await client.post('/api/v1/register', payload);
+  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { client, payload, user: res.body.user as { id: string; email: string } };
+}
+
+/** A client logged in as the bootstrap admin. */
+export async function adminClient(service: AuthTestService) {
+  const client = new TestClient(service.url);
+  const res = await client.post('/api/v1/login', ADMIN);
+  if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { client, user: res.body.user as { id: string } };
+}
