@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import express from 'express';
 import { parse } from 'graphql';
 import { z } from 'zod';
@@ -95,7 +94,6 @@ export async function createAuthService(
     logger: runtime.logger,
     production: runtime.production,
     // Resolver timings are for Apollo Studio, which the shop does not use.
-    plugins: [ApolloServerPluginInlineTraceDisabled()],
   });
   finishServiceApp(app, runtime);
 

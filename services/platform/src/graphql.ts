@@ -1,5 +1,6 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { buildSubgraphSchema, type GraphQLResolverMap } from '@apollo/subgraph';
 import type { Express, Request, Response } from 'express';
@@ -52,7 +53,8 @@ export async function mountSubgraph(
     introspection: !opts.production,
     formatError: formatGraphQLError(opts.logger),
     includeStacktraceInErrorResponses: false,
-    plugins: opts.plugins,
+    // No Apollo Studio here: inline tracing would only add bytes to every subgraph answer.
+    plugins: [ApolloServerPluginInlineTraceDisabled(), ...(opts.plugins ?? [])],
   });
   await server.start();
   app.use(

@@ -6,7 +6,8 @@ import type { Database } from './db';
 const validSchema = /^[a-z_][a-z0-9_]*$/;
 
 /** Tables every service has in its schema: the transactional outbox, consumed event ids, sent mail. */
-function platformScript(schema: string): string {
+function platformScript(name: string): string {
+  const schema = `"${name}"`;
   return `
 create table if not exists ${schema}.outbox (
   id uuid primary key,
@@ -43,10 +44,12 @@ create table if not exists ${schema}.mail_log (
 export async function runMigrations(database: Database, schema: string, dir: string): Promise<string[]> {
   if (!validSchema.test(schema)) throw new Error(`Invalid schema name ${schema}`);
   const lock = `select pg_advisory_xact_lock(hashtext('migrations:${schema}'));`;
+  // Quoted: a service name may be an SQL keyword ("order").
+  const q = `"${schema}"`;
   await database.runScript(`${lock}
-create schema if not exists ${schema};
-create table if not exists ${schema}.schema_migrations (name text primary key, applied_at timestamptz not null default now());`);
-  const done = await database.db.execute(sql.raw(`select name from ${schema}.schema_migrations`));
+create schema if not exists ${q};
+create table if not exists ${q}.schema_migrations (name text primary key, applied_at timestamptz not null default now());`);
+  const done = await database.db.execute(sql.raw(`select name from ${q}.schema_migrations`));
   const already = new Set((done.rows as Array<{ name: string }>).map((r) => r.name));
   const files = ['000_platform', ...readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()];
   const applied: string[] = [];
@@ -56,14 +59,14 @@ create table if not exists ${schema}.schema_migrations (name text primary key, a
     // The check and the insert run inside the same locked transaction, so a file applies exactly once.
     const script = `${lock}
 do $$ begin
-  if exists (select 1 from ${schema}.schema_migrations where name = '${name}') then
+  if exists (select 1 from ${q}.schema_migrations where name = '${name}') then
     raise exception 'already-applied';
   end if;
 end $$;
-set local search_path to ${schema}, public;
+set local search_path to ${q}, public;
 ${body}
 ;
-insert into ${schema}.schema_migrations (name) values ('${name}');`;
+insert into ${q}.schema_migrations (name) values ('${name}');`;
     try {
       await database.runScript(script);
       applied.push(file);
