@@ -1,0 +1,25 @@
+import { useState, type ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify/unstyled';
+import { SessionProvider } from '../lib/session';
+import { TOAST_MS } from '../lib/toast-durations';
+import { createTokenRefresher } from '../lib/token-refresher';
+import { ScrollToTop } from './scroll-to-top';
+
+/**
+ * Router, session and toasts. The Apollo client is not here: it is provided by ApolloLayout,
+ * loaded with the first page that talks GraphQL (see router.tsx).
+ */
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [refresher] = useState(createTokenRefresher);
+
+  return (
+    <BrowserRouter>
+      <ScrollToTop />
+      <SessionProvider refresher={refresher}>
+        {children}
+        <ToastContainer position="top-right" autoClose={TOAST_MS.standard} />
+      </SessionProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,77 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { MainLayout } from '../components/layout/main-layout';
+import { RedirectIfAuthenticated } from './guards/redirect-if-authenticated';
+import { RequireAuth } from './guards/require-auth';
+import { RequireStaff } from './guards/require-staff';
+
+// Every page is its own chunk, loaded when first visited: the first page a shopper opens loads
+// only the shell and that page, and staff pages never reach a shopper's browser. Pages that talk
+// GraphQL sit under ApolloLayout, which brings the Apollo client along when first needed.
+const ApolloLayout = lazy(() => import('./apollo-layout'));
+const HomePage = lazy(() => import('./routes/home'));
+const CategoryListingPage = lazy(() => import('./routes/category-listing'));
+const TagListingPage = lazy(() => import('./routes/tag-listing'));
+const ProductDetailPage = lazy(() => import('./routes/product-detail'));
+const SearchPage = lazy(() => import('./routes/search'));
+const LoginPage = lazy(() => import('./routes/login'));
+const SignupPage = lazy(() => import('./routes/signup'));
+const ResetPasswordPage = lazy(() => import('./routes/reset-password'));
+const CartPage = lazy(() => import('./routes/cart'));
+const CheckoutPage = lazy(() => import('./routes/checkout'));
+const PaymentPage = lazy(() => import('./routes/payment'));
+const OrderSuccessPage = lazy(() => import('./routes/order-success'));
+const OrderFailurePage = lazy(() => import('./routes/order-failure'));
+const MyOrdersPage = lazy(() => import('./routes/my-orders'));
+const ProfilePage = lazy(() => import('./routes/profile'));
+const WishlistPage = lazy(() => import('./routes/wishlist'));
+const HelpPage = lazy(() => import('./routes/help'));
+const NotFoundPage = lazy(() => import('./routes/not-found'));
+const AdminDashboardPage = lazy(() => import('./routes/admin/dashboard'));
+const CreateProductPage = lazy(() => import('./routes/admin/create-product'));
+const EditProductPage = lazy(() => import('./routes/admin/edit-product'));
+
+/** The routes of spec section 2, plus /search, /wishlist, /help and a 404 page. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<MainLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="wishlist" element={<WishlistPage />} />
+        <Route path="help" element={<HelpPage />} />
+
+        <Route element={<ApolloLayout />}>
+          <Route path="products/tag/:tag?" element={<TagListingPage />} />
+          <Route path="products/:category" element={<CategoryListingPage />} />
+          <Route path="product/:id" element={<ProductDetailPage />} />
+          <Route path="search" element={<SearchPage />} />
+
+          <Route element={<RedirectIfAuthenticated />}>
+            <Route path="login" element={<LoginPage />} />
+          </Route>
+          <Route path="signup" element={<SignupPage />} />
+          <Route path="reset-password/:token?" element={<ResetPasswordPage />} />
+
+          <Route path="payment" element={<PaymentPage />} />
+          <Route path="order/success" element={<OrderSuccessPage />} />
+          <Route path="order/failure" element={<OrderFailurePage />} />
+          {/* Open at route level; their data needs login (the pages ask for it). */}
+          <Route path="orders" element={<MyOrdersPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+
+          <Route element={<RequireAuth />}>
+            <Route path="cart" element={<CartPage />} />
+            <Route path="checkout" element={<CheckoutPage />} />
+            <Route element={<RequireStaff />}>
+              <Route path="admin" element={<AdminDashboardPage />} />
+              <Route path="admin/product/create" element={<CreateProductPage />} />
+              <Route path="admin/product/edit/:id" element={<EditProductPage />} />
+            </Route>
+          </Route>
+        </Route>
+
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,81 @@
+import { useMutation } from '@apollo/client/react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify/unstyled';
+import { Spinner } from '../../../components/spinner';
+import { TextField } from '../../../components/text-field';
+import { getErrorMessage, payloadMessage } from '../../../lib/api-errors';
+import { TOAST_MS } from '../../../lib/toast-durations';
+import { REGISTER } from '../api/auth-documents';
+
+const REGISTER_ERROR = 'Registration failed. Try again';
+
+export function SignupForm() {
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [register, { loading }] = useMutation(REGISTER);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = { name: name.trim(), email: email.trim(), phone: phone.trim(), password };
+    if (!input.name || !input.email || !input.phone || !input.password) {
+      toast.error('Please fill all the field properly', { autoClose: TOAST_MS.short });
+      return;
+    }
+    try {
+      const { data } = await register({ variables: { input } });
+      if (!data?.register.success) {
+        toast.error(payloadMessage(data?.register, REGISTER_ERROR), { autoClose: TOAST_MS.short });
+        return;
+      }
+      // The spec sends a new account to /login (where a logged-in visitor would be turned away),
+      // so registering does not log in here.
+      toast.success('Registration SuccessFul', { autoClose: TOAST_MS.short });
+      navigate('/login');
+    } catch (error) {
+      toast.error(getErrorMessage(error, REGISTER_ERROR), { autoClose: TOAST_MS.short });
+    }
+  }
+
+  return (
+    // noValidate: empty fields get the spec's toast rather than the browser's bubble.
+    <form className="form" onSubmit={submit} noValidate>
+      <TextField label="Name" name="name" autoComplete="name" required value={name} onValueChange={setName} />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onValueChange={setEmail}
+      />
+      <TextField
+        label="Phone"
+        type="tel"
+        name="phone"
+        inputMode="tel"
+        autoComplete="tel"
+        required
+        value={phone}
+        onValueChange={setPhone}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onValueChange={setPassword}
+      />
+      <button type="submit" className="btn btn--primary btn--block" disabled={loading}>
+        {loading ? <Spinner size="sm" /> : null}
+        Sign Up
+      </button>
+    </form>
+  );
+}

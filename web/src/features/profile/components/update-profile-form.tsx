@@ -1,0 +1,100 @@
+import { useMutation } from '@apollo/client/react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { TextField } from '../../../components/text-field';
+import { payloadMessage } from '../../../lib/api-errors';
+import type { SessionUser } from '../../../lib/session-user';
+import { useSession } from '../../../lib/session';
+import { TOAST_MS } from '../../../lib/toast-durations';
+import { toastFailure } from '../../../lib/toast-failure';
+import { uploadImage } from '../../../lib/upload';
+import { UPDATE_PROFILE } from '../api/profile-documents';
+
+const UPDATE_ERROR = 'failed to update the profile';
+const toastOptions = { autoClose: TOAST_MS.short };
+const ACCEPTED_IMAGES = 'image/png,image/jpeg,image/gif,image/webp';
+
+export function UpdateProfileForm({ user }: { user: SessionUser }) {
+  const { updateUser, refreshSession } = useSession();
+  const [name, setName] = useState(user.name);
+  const [email, setEmail] = useState(user.email);
+  const [file, setFile] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [updateProfile, { loading }] = useMutation(UPDATE_PROFILE);
+  const fileInputId = useId();
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const busy = uploading || loading;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    try {
+      let avatar: string | undefined;
+      if (file) {
+        setUploading(true);
+        try {
+          avatar = await uploadImage(file, refreshSession);
+        } finally {
+          setUploading(false);
+        }
+      }
+      const variables = avatar ? { name: name.trim(), email: email.trim(), avatar } : { name: name.trim(), email: email.trim() };
+      const { data } = await updateProfile({ variables });
+      const updated = data?.updateProfile.user;
+      if (!data?.updateProfile.success || !updated) {
+        toast.error(payloadMessage(data?.updateProfile, UPDATE_ERROR), toastOptions);
+        return;
+      }
+      updateUser(updated);
+      setFile(null);
+      if (fileInputRef.current) fileInputRef.current.value = '';
+      toast.success('Profile updated successfully!', toastOptions);
+    } catch (error) {
+      toastFailure(error, UPDATE_ERROR, toastOptions);
+    }
+  }
+
+  return (
+    <section className="card">
+      <h2 className="card__title">
+        Edit profile
+      </h2>
+      <form className="form" onSubmit={submit}>
+        <TextField label="Name" name="name" autoComplete="name" required value={name} onValueChange={setName} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onValueChange={setEmail}
+        />
+        <div className="field">
+          <div className="field__label-row">
+            <label htmlFor={fileInputId} className="field__label">
+              Profile picture
+            </label>
+            <span className="field__optional">Optional</span>
+          </div>
+          <input
+            id={fileInputId}
+            ref={fileInputRef}
+            className="field__file"
+            type="file"
+            name="avatar"
+            accept={ACCEPTED_IMAGES}
+            disabled={busy}
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            aria-describedby={`${fileInputId}-hint`}
+          />
+          <p id={`${fileInputId}-hint`} className="field__hint">
+            PNG, JPEG, GIF or WebP, up to 10MB.
+          </p>
+        </div>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {uploading ? 'Uploading...' : loading ? 'Updating...' : 'Update Profile'}
+        </button>
+      </form>
+    </section>
+  );
+}

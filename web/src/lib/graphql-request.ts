@@ -1,0 +1,47 @@
+import { fetchWithTimeout } from './http';
+
+export interface GraphQLErrorEntry {
+  message?: string;
+  extensions?: { code?: string } | null;
+}
+
+/** A GraphQL answer that carried errors; shaped like Apollo's CombinedGraphQLErrors (`errors`). */
+export class GraphQLResponseError extends Error {
+  override name = 'GraphQLResponseError';
+  constructor(readonly errors: GraphQLErrorEntry[]) {
+    super(errors.map((entry) => entry.message).join('\n') || 'GraphQL request failed');
+  }
+}
+
+/**
+ * One GraphQL operation over plain fetch (same origin, cookies, 10 s timeout), without Apollo or
+ * a GraphQL parser. Used by what runs on every page before any feature loads: the session check,
+ * logout and the token refresh, so the first page does not pay for the Apollo client.
+ */
+export async function graphqlRequest<TData>(
+  operationName: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<TData> {
+  const response = await fetchWithTimeout('/graphql', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json, application/json',
+    },
+    body: JSON.stringify({ operationName, query, variables }),
+  });
+  let body: { data?: TData | null; errors?: GraphQLErrorEntry[] } = {};
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    /* not JSON: handled below */
+  }
+  if (body.errors?.length) throw new GraphQLResponseError(body.errors);
+  if (!response.ok || !body.data) {
+    throw new GraphQLResponseError([
+      { message: '', extensions: { code: response.status === 401 ? 'UNAUTHENTICATED' : 'HTTP_ERROR' } },
+    ]);
+  }
+  return body.data;
+}

@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+// react-toastify is used through its unstyled build (no styles injected at run time, which a
+// strict Content-Security-Policy forbids); its stylesheet is bundled with ours instead.
+import 'react-toastify/ReactToastify.css';
+import { App } from './app/app';
+import './styles.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+// index.html carries a title for the moment before the app runs; from now on each page renders
+// its own <title> (React hoists it into <head>), so the static one would only be a duplicate.
+document.head.querySelector('title')?.remove();
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
