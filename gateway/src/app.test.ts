@@ -12,6 +12,9 @@ import { routeTable, serviceNames, type ServiceName } from './route-table';
  * The gateway in front of small stand-in services (real HTTP servers) that echo what reached them,
  * so each edge behaviour is observed exactly as a client sees it.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const body = async (r: Response) => (await r.json()) as Record<string, any>;
+
 describe('gateway', () => {
   const servers: Server[] = [];
   let base: string;
@@ -73,7 +76,7 @@ describe('gateway', () => {
       const path = route.path.replace(/:[A-Za-z]+/g, 'x1');
       const res = await fetch(`${base}/api/v1${path}?q=1`, { method: route.method, headers: { 'content-type': 'application/json' }, body: route.method === 'GET' ? undefined : '{}' });
       expect({ path, status: res.status }).toEqual({ path, status: 200 });
-      expect((await res.json()).service).toBe(route.service);
+      expect((await body(res)).service).toBe(route.service);
     }
     expect(seen.find((s) => s.url === '/api/v1/login?q=1')?.service).toBe('auth');
   });
@@ -81,10 +84,10 @@ describe('gateway', () => {
   test('an unknown path is a JSON 404 and a known path with the wrong method a 405', async () => {
     const unknown = await fetch(`${base}/api/v1/nope`);
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ success: false, message: 'No route for GET /api/v1/nope' });
+    expect(await body(unknown)).toEqual({ success: false, message: 'No route for GET /api/v1/nope' });
     const wrong = await fetch(`${base}/api/v1/login`);
     expect(wrong.status).toBe(405);
-    expect((await wrong.json()).success).toBe(false);
+    expect((await body(wrong)).success).toBe(false);
   });
 
   test('a request id is created at the gateway, returned, and carried to the service', async () => {
@@ -102,13 +105,13 @@ describe('gateway', () => {
   test('a service that is down answers 503 with a clear message, without hanging', async () => {
     const res = await fetch(`${base}/api/v1/orders/user`);
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ success: false, message: 'The service is temporarily unavailable. Please try again shortly.' });
+    expect(await body(res)).toEqual({ success: false, message: 'The service is temporarily unavailable. Please try again shortly.' });
   });
 
   test('a service that does not answer in time gives 504', async () => {
     const res = await fetch(`${base}/api/v1/product/slow`);
     expect(res.status).toBe(504);
-    expect((await res.json()).message).toBe('The service took too long to answer. Please try again.');
+    expect((await body(res)).message).toBe('The service took too long to answer. Please try again.');
   });
 
   test('cross-site writes are refused, configured origins get CORS', async () => {
@@ -136,7 +139,7 @@ describe('gateway', () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(503);
-    expect((await ready.json()).services.order).toBe('unreachable');
+    expect((await body(ready)).services.order).toBe('unreachable');
   });
 
   test('the rate limit answers 429 with a message once passed', async () => {
@@ -149,7 +152,7 @@ describe('gateway', () => {
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
       const res = await fetch(url);
       expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
-      expect((await res.json()).message).toBe('Too many requests, please try again later.');
+      expect((await body(res)).message).toBe('Too many requests, please try again later.');
     } finally {
       await limited.stop();
       await new Promise((r) => server.close(r));
