@@ -2,7 +2,11 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { buildSubgraphSchema, type GraphQLResolverMap } from '@apollo/subgraph';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
+
+/** Resolvers of a subgraph (Apollo's type, re-exported so services need not reach into dist/). */
+export type SubgraphResolvers = GraphQLResolverMap<GraphQLContext>;
 import type { Express, Request, Response } from 'express';
 import express from 'express';
 import { GraphQLError, type DocumentNode } from 'graphql';
@@ -46,7 +50,7 @@ export function graphqlError(message: string, code: string) {
  */
 export async function mountSubgraph(
   app: Express,
-  opts: { typeDefs: DocumentNode; resolvers: GraphQLResolverMap<GraphQLContext>; logger: Logger; production: boolean; plugins?: ApolloServerPlugin<GraphQLContext>[] },
+  opts: { typeDefs: DocumentNode; resolvers: SubgraphResolvers; logger: Logger; production: boolean; plugins?: ApolloServerPlugin<GraphQLContext>[] },
 ): Promise<ApolloServer<GraphQLContext>> {
   const server = new ApolloServer<GraphQLContext>({
     schema: buildSubgraphSchema([{ typeDefs: opts.typeDefs, resolvers: opts.resolvers }]),

@@ -1,4 +1,4 @@
-import type { GraphQLResolverMap } from '@apollo/subgraph';
+import type { SubgraphResolvers } from '@shop/platform';
 import {
   addAddressSchema,
   addPhoneSchema,
@@ -31,7 +31,7 @@ type Resolver = (parent: unknown, args: Args, ctx: GraphQLContext) => Promise<un
 const ok = (message?: string) => ({ success: true, ...(message ? { message } : {}) });
 
 /** The auth subgraph: same domain functions as the REST routes, cookies through `ctx.res`. */
-export function authResolvers(deps: AuthDeps, cookies: CookiePolicy): GraphQLResolverMap<GraphQLContext> {
+export function authResolvers(deps: AuthDeps, cookies: CookiePolicy): SubgraphResolvers {
   const ip = (ctx: GraphQLContext) => clientAddress(ctx.req);
 
   return {
@@ -131,5 +131,5 @@ export function authResolvers(deps: AuthDeps, cookies: CookiePolicy): GraphQLRes
         return ok(authMessages.userDeleted);
       },
     } satisfies Record<string, Resolver>,
-  } as GraphQLResolverMap<GraphQLContext>;
+  } as SubgraphResolvers;
 }
