@@ -1,0 +1,86 @@
+import amqp from 'amqplib';
+import { randomBytes } from 'node:crypto';
+import { createLogger } from '../logger';
+import { startTcpProxy } from '../../../../tests/support/tcp-proxy';
+import { makeEvent } from './outbox';
+import { RabbitBus } from './rabbitmq-bus';
+
+const url = process.env.RABBITMQ_URL;
+
+async function waitFor(probe: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
+  const until = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+// These tests need a RabbitMQ server (CI sets RABBITMQ_URL); the in-process transport is covered
+// by outbox.test.ts, which runs in both modes.
+(url ? describe : describe.skip)('RabbitMQ transport', () => {
+  const logger = createLogger('test', 'silent');
+  const buses: RabbitBus[] = [];
+  const fastRetry = { maxAttempts: 3, delayMs: () => 50 };
+
+  function bus(overrides: Partial<ConstructorParameters<typeof RabbitBus>[0]> = {}) {
+    const b = new RabbitBus({ url: url!, logger, namespace: `t${randomBytes(4).toString('hex')}.`, retry: fastRetry, maxReconnectDelayMs: 200, ...overrides });
+    buses.push(b);
+    return b;
+  }
+
+  afterAll(async () => {
+    for (const b of buses) {
+      await b.deleteTopology().catch(() => undefined);
+      await b.close();
+    }
+  });
+
+  test('a handler that keeps failing is retried, then parked on the dead-letter queue', async () => {
+    const b = bus();
+    await b.start();
+    let calls = 0;
+    await b.subscribe({ queue: 'platform.poison', types: ['ProductDeleted'], handler: async () => {
+      calls += 1;
+      throw new Error('always fails');
+    } });
+    await b.publish(makeEvent('test', 'ProductDeleted', { productId: 'poison' }));
+    await waitFor(() => calls >= 3);
+    const conn = await amqp.connect(url!);
+    const ch = await conn.createChannel();
+    const dlq = `${(b as unknown as { opts: { namespace: string } }).opts.namespace}platform.poison.dlq`;
+    await waitFor(async () => (await ch.checkQueue(dlq)).messageCount === 1);
+    expect(calls).toBe(3);
+    const msg = await ch.get(dlq, { noAck: true });
+    expect(msg && JSON.parse(msg.content.toString()).payload.productId).toBe('poison');
+    await conn.close();
+  });
+
+  test('events published after the connection drops are delivered once it returns', async () => {
+    const target = new URL(url!);
+    const proxy = await startTcpProxy(target.hostname, Number(target.port || 5672));
+    try {
+      const viaProxy = new URL(url!);
+      viaProxy.host = `127.0.0.1:${proxy.port}`;
+      const b = bus({ url: viaProxy.toString() });
+      await b.start();
+      const received: string[] = [];
+      await b.subscribe({ queue: 'platform.flaky-net', types: ['ProductChanged'], handler: async (e) => {
+        received.push(String(e.payload.productId));
+      } });
+      await b.publish(makeEvent('test', 'ProductChanged', { productId: 'before' }));
+      await waitFor(() => received.includes('before'));
+
+      await proxy.cut();
+      await waitFor(() => !b.isReady());
+      await expect(b.publish(makeEvent('test', 'ProductChanged', { productId: 'during' }))).rejects.toThrow();
+
+      await proxy.restore();
+      await waitFor(() => b.isReady());
+      await b.publish(makeEvent('test', 'ProductChanged', { productId: 'after' }));
+      await waitFor(() => received.includes('after'));
+      expect(received).toEqual(['before', 'after']);
+    } finally {
+      await proxy.stop();
+    }
+  });
+});
