@@ -1,0 +1,25 @@
+// The parts of autocannon's API the benchmarks use (the package ships no types).
+declare module 'autocannon' {
+  interface Histogram {
+    average: number;
+    p50: number;
+    p99: number;
+    total: number;
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    non2xx: number;
+    errors: number;
+  }
+  interface Options {
+    url: string;
+    method?: string;
+    body?: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+  }
+  function autocannon(opts: Options): Promise<Result>;
+  export default autocannon;
+}
