@@ -135,6 +135,16 @@ describe('gateway', () => {
     expect(missing.status).toBe(404);
   });
 
+  test('the REST side is described by an OpenAPI document covering every route', async () => {
+    const doc = await body(await fetch(`${base}/api/v1/openapi.json`));
+    expect(doc.openapi).toBe('3.1.0');
+    for (const route of routeTable) {
+      const path = `/api/v1${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
+      expect(doc.paths[path]?.[route.method.toLowerCase()]).toBeDefined();
+    }
+    expect(doc.paths['/api/v1/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+  });
+
   test('health and readiness', async () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const ready = await fetch(`${base}/readyz`);

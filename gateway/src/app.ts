@@ -22,6 +22,7 @@ import {
   type Redis,
 } from '@shop/platform';
 import { createGraphQLGateway } from './graphql-gateway';
+import { buildOpenApiDocument } from './openapi';
 import { resolveRoute, serviceNames, type ServiceName } from './route-table';
 
 const httpUrl = settings.url(['http:', 'https:']);
@@ -152,6 +153,11 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
   const proxies = Object.fromEntries(
     serviceNames.map((name) => [name, makeProxy(opts.urls[name], timeoutMs, logger)]),
   ) as Record<ServiceName, ProxyHandler>;
+
+  const openApi = buildOpenApiDocument();
+  app.get('/api/v1/openapi.json', (_req, res) => {
+    res.json(openApi);
+  });
 
   app.use('/api/v1', (req, res, next) => {
     const route = resolveRoute(req.method, req.path);

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import {
+  addAddressSchema,
+  addPhoneSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  resetPasswordWithOtpSchema,
+  sendOtpSchema,
+  setUserRoleSchema,
+  updatePasswordSchema,
+  updateProfileSchema,
+} from '@shop/proto-contracts';
+import { routeTable, type Route } from './route-table';
+
+type Access = 'open' | 'login' | 'staff' | 'admin';
+
+interface Doc {
+  summary: string;
+  access: Access;
+  body?: z.ZodType;
+  multipart?: boolean;
+}
+
+/** What each REST path does, who may call it and the body it takes (from the shared zod schemas). */
+const docs: Record<string, Doc> = {
+  'POST /register': { summary: 'Create an account (logs in: sets the session cookies)', access: 'open', body: registerSchema },
+  'POST /login': { summary: 'Log in; sets httpOnly access and refresh cookies', access: 'open', body: loginSchema },
+  'POST /logout': { summary: 'Log out; revokes the refresh token on the server', access: 'open' },
+  'POST /refresh-token': { summary: 'Rotate the refresh token and issue a new access token', access: 'open' },
+  'GET /profile': { summary: 'The logged-in user', access: 'login' },
+  'PUT /profile/update': { summary: 'Update name, email and avatar (multipart, field avatar)', access: 'login', body: updateProfileSchema, multipart: true },
+  'POST /addPhone': { summary: 'Add a 10-digit Indian mobile number', access: 'login', body: addPhoneSchema },
+  'POST /addAddress': { summary: 'Add an address (6-digit PIN and details)', access: 'login', body: addAddressSchema },
+  'PUT /password/update': { summary: 'Change the password (needs the current one)', access: 'login', body: updatePasswordSchema },
+  'POST /password/forgot': { summary: 'Email a password-reset link', access: 'open', body: forgotPasswordSchema },
+  'POST /reset/:token': { summary: 'Set a new password with the emailed link token', access: 'open', body: resetPasswordSchema },
+  'POST /sendOTP': { summary: 'Email a 6-digit reset code (10 minutes, single use)', access: 'open', body: sendOtpSchema },
+  'POST /password/reset-otp': { summary: 'Set a new password with the emailed code', access: 'open', body: resetPasswordWithOtpSchema },
+  'GET /admin/users': { summary: 'List users', access: 'admin' },
+  'GET /admin/user/:id': { summary: 'One user', access: 'admin' },
+  'PUT /admin/user/:id': { summary: "Change a user's role (user, emp, admin)", access: 'admin', body: setUserRoleSchema },
+  'DELETE /admin/user/:id': { summary: 'Delete a user', access: 'admin' },
+  'GET /products': { summary: 'Product listing: page, category, price, discount, inStock, sort, limit', access: 'open' },
+  'GET /productsByTag': { summary: 'Products of a tag (index 0–5 or key)', access: 'open' },
+  'GET /product/:id': { summary: 'One product', access: 'open' },
+  'PUT /review': { summary: "Create or update the user's review of a product", access: 'login' },
+  'GET /categories': { summary: 'The 16 top-level categories with subcategories', access: 'open' },
+  'GET /search': { summary: 'Typo-tolerant product search (q)', access: 'open' },
+  'GET /admin/products': { summary: 'All products (staff)', access: 'staff' },
+  'POST /admin/product/create': { summary: 'Create a product', access: 'staff' },
+  'PUT /admin/product/:id': { summary: 'Update a product', access: 'staff' },
+  'DELETE /admin/product/:id': { summary: 'Delete a product', access: 'staff' },
+  'GET /admin/reviews': { summary: 'Reviews of a product (id)', access: 'staff' },
+  'DELETE /admin/reviews': { summary: 'Delete a review (productId, id)', access: 'staff' },
+  'POST /addToCart': { summary: 'Add a product to the cart or set its quantity', access: 'login' },
+  'GET /loadCart': { summary: 'The cart at current prices', access: 'login' },
+  'PUT /cart/updateItem': { summary: "Change a cart line's size or colour", access: 'login' },
+  'DELETE /removeFromCart/:productId': { summary: 'Remove a cart line', access: 'login' },
+  'POST /new/order': { summary: 'Place a cash-on-delivery order (priced by the server)', access: 'login' },
+  'GET /orders/user': { summary: "The user's orders", access: 'login' },
+  'GET /order/:id': { summary: 'One order (buyer or staff)', access: 'login' },
+  'GET /orders/date': { summary: 'Orders of an Asia/Kolkata calendar day (date, page)', access: 'staff' },
+  'GET /admin/orders': { summary: 'All orders with their total', access: 'staff' },
+  'PUT /admin/order/:id': { summary: "Change an order's status", access: 'staff' },
+  'DELETE /admin/order/:id': { summary: 'Delete an order', access: 'admin' },
+  'POST /createOrder': { summary: 'Payment test provider: create a payment order', access: 'open' },
+  'POST /verifyOrder': { summary: 'Payment test provider: verify a payment signature', access: 'open' },
+  'POST /upload': { summary: 'Upload an image (multipart, field file); answers secure_url', access: 'login', multipart: true },
+};
+
+const errorResponse = {
+  description: 'Error',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+};
+
+function operation(route: Route) {
+  const key = `${route.method} ${route.path}`;
+  const doc = docs[key] ?? { summary: key, access: 'open' as Access };
+  const params = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const op: Record<string, unknown> = {
+    summary: doc.summary,
+    tags: [route.service],
+    parameters: params,
+    responses: {
+      200: { description: 'Success: JSON with `success: true`' },
+      400: errorResponse,
+      ...(doc.access !== 'open' ? { 401: errorResponse } : {}),
+      ...(doc.access === 'staff' || doc.access === 'admin' ? { 403: errorResponse } : {}),
+      429: errorResponse,
+      503: errorResponse,
+    },
+  };
+  if (doc.access !== 'open') op.security = [{ cookieAuth: [] }, { bearerAuth: [] }];
+  if (doc.access === 'staff') op.description = 'Roles admin and emp.';
+  if (doc.access === 'admin') op.description = 'Role admin.';
+  if (doc.body || doc.multipart) {
+    const schema = doc.body ? z.toJSONSchema(doc.body, { io: 'input', unrepresentable: 'any' }) : { type: 'object' };
+    op.requestBody = {
+      required: true,
+      content: doc.multipart ? { 'multipart/form-data': { schema } } : { 'application/json': { schema } },
+    };
+  }
+  return op;
+}
+
+/** The OpenAPI 3.1 document of the REST side, built from the gateway's route table. */
+export function buildOpenApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routeTable) {
+    const path = `/api/v1${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
+    paths[path] ??= {};
+    paths[path]![route.method.toLowerCase()] = operation(route);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'ShopKart REST API',
+      version: '1',
+      description: 'Every path answers JSON. Errors are `{ "success": false, "message": "..." }`. Money is in rupees with 2 decimals. The same data is available through GraphQL at /graphql.',
+    },
+    paths,
+    components: {
+      schemas: {
+        Error: { type: 'object', required: ['success', 'message'], properties: { success: { const: false }, message: { type: 'string' } } },
+      },
+      securitySchemes: {
+        cookieAuth: { type: 'apiKey', in: 'cookie', name: 'access_token' },
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      },
+    },
+  };
+}
