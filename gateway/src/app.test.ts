@@ -28,6 +28,14 @@ describe('gateway', () => {
     app.use((req, res) => {
       seen.push({ service: name, method: req.method, url: req.originalUrl, requestId: req.header('x-request-id'), forwardedFor: req.header('x-forwarded-for') });
       if (req.originalUrl.startsWith('/api/v1/product/slow')) return; // never answers
+      if (name === 'catalog' && req.originalUrl === '/api/v1/product/p-42') {
+        res.json({ success: true, product: { _id: 'p-42', id: 'LW-1', name: 'Leather Wallet </script><b>', description: 'Genuine leather, 8 card slots.', price: 799, image: ['/media/abc/detail.webp'], stock: 3, rating: 4.5, reviews: 12 } });
+        return;
+      }
+      if (name === 'catalog' && req.originalUrl === '/api/v1/product/missing') {
+        res.status(404).json({ success: false, message: 'Product not found' });
+        return;
+      }
       res.json({ success: true, service: name });
     });
     const server = await listen(app, 0);
@@ -45,7 +53,7 @@ describe('gateway', () => {
     standInUrls = urls;
     const dist = mkdtempSync(join(tmpdir(), 'web-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>ShopKart</title><div id="root"></div>');
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><meta name="description" content="Shop" /><title>ShopKart</title></head><body><div id="root"></div></body></html>');
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     const gateway = await createGateway({
       urls,
@@ -143,6 +151,20 @@ describe('gateway', () => {
       expect(doc.paths[path]?.[route.method.toLowerCase()]).toBeDefined();
     }
     expect(doc.paths['/api/v1/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+  });
+
+  test('a product page carries its title, Open Graph tags and Product JSON-LD before any script runs', async () => {
+    const res = await fetch(`${base}/product/p-42`);
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).toContain('<title>Leather Wallet &lt;/script&gt;&lt;b&gt; – ShopKart</title>');
+    expect(html).toContain('<meta property="og:title" content="Leather Wallet &lt;/script&gt;&lt;b&gt;" />');
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/media\/abc\/detail\.webp" \/>/);
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+    expect(ld).toMatchObject({ '@type': 'Product', name: 'Leather Wallet </script><b>', sku: 'LW-1', offers: { price: '799.00', priceCurrency: 'INR', availability: 'https://schema.org/InStock' }, aggregateRating: { reviewCount: 12 } });
+    const missing = await fetch(`${base}/product/missing`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<div id="root">');
   });
 
   test('health and readiness', async () => {

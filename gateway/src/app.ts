@@ -23,6 +23,7 @@ import {
 } from '@shop/platform';
 import { createGraphQLGateway } from './graphql-gateway';
 import { buildOpenApiDocument } from './openapi';
+import { withProductMeta, type ProductForMeta } from './product-page-meta';
 import { resolveRoute, serviceNames, type ServiceName } from './route-table';
 
 const httpUrl = settings.url(['http:', 'https:']);
@@ -186,7 +187,7 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
     res.status(404).json({ success: false, message: `No route for ${req.method} ${req.originalUrl}` });
   });
 
-  if (opts.webDist && existsSync(join(opts.webDist, 'index.html'))) mountSpa(app, opts.webDist);
+  if (opts.webDist && existsSync(join(opts.webDist, 'index.html'))) mountSpa(app, opts.webDist, opts.urls.catalog, logger);
 
   app.use((req, res) => {
     res.status(404).json({ success: false, message: `No route for ${req.method} ${req.path}` });
@@ -228,8 +229,31 @@ function makeProxy(target: string, timeoutMs: number, logger: Logger): ProxyHand
 }
 
 /** Static SPA: hashed assets cached for a year, index.html for every client-side route. */
-function mountSpa(app: Express, dist: string) {
+function mountSpa(app: Express, dist: string, catalogUrl: string, logger: Logger) {
   const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
+  // Product pages carry their title, description, Open Graph tags and JSON-LD in the HTML itself.
+  app.get('/product/:id', async (req, res, next) => {
+    const id = String(req.params.id);
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return next();
+    try {
+      const upstream = await fetch(`${catalogUrl}/api/v1/product/${encodeURIComponent(id)}`, {
+        signal: AbortSignal.timeout(1500),
+        headers: { [REQUEST_ID_HEADER]: currentContext()?.requestId ?? '' },
+      });
+      res.setHeader('Cache-Control', 'no-cache');
+      if (upstream.status === 404 || upstream.status === 400) {
+        res.status(404).type('html').send(indexHtml);
+        return;
+      }
+      if (!upstream.ok) return next();
+      const { product } = (await upstream.json()) as { product?: ProductForMeta };
+      if (!product) return next();
+      res.type('html').send(withProductMeta(indexHtml, product, `${req.protocol}://${req.get('host')}`));
+    } catch (err) {
+      logger.warn({ err: String(err) }, 'product page meta unavailable');
+      next();
+    }
+  });
   app.use(
     '/assets',
     express.static(join(dist, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }),
