@@ -55,6 +55,7 @@ describe('gateway', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><meta name="description" content="Shop" /><title>ShopKart</title></head><body><div id="root"></div></body></html>');
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'assets', 'big-1.js'), 'console.log("a long line of script");\n'.repeat(200));
     const gateway = await createGateway({
       urls,
       logger: createLogger('gateway-test', 'silent'),
@@ -139,6 +140,8 @@ describe('gateway', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const asset = await fetch(`${base}/assets/app-abc123.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    const big = await fetch(`${base}/assets/big-1.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(big.headers.get('content-encoding')).toBe('gzip');
     const missing = await fetch(`${base}/assets/nope.js`);
     expect(missing.status).toBe(404);
   });

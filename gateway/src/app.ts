@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import { join } from 'node:path';
+import compression from 'compression';
 import cors from 'cors';
 import express, { type Express, type Request } from 'express';
 import helmet from 'helmet';
@@ -99,6 +100,8 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
   app.set('trust proxy', opts.trustProxy ?? false);
   app.use(requestContext(logger));
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy, crossOriginEmbedderPolicy: false }));
+  // gzip for the SPA's text assets and larger JSON answers (images are already compressed).
+  app.use(compression({ threshold: 1024 }));
 
   const allowedOrigins = new Set(opts.corsOrigins ?? []);
   app.use(
