@@ -83,7 +83,9 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
     return r;
   };
 
+  // Some services call others; their ports are known only once every service listens.
   let mediaUrl: string | undefined;
+  let catalogUrl: string | undefined;
   const auth = await createAuthService(await runtime('auth'), {
     privateKey: keys.privateKey,
     mediaUrl: () => mediaUrl,
@@ -95,7 +97,7 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
   const services: ServiceInstance[] = [
     auth,
     await createCatalogService(await runtime('catalog')),
-    await createCartService(await runtime('cart')),
+    await createCartService(await runtime('cart'), { catalogUrl: () => catalogUrl }),
     await createOrderService(await runtime('order')),
     media,
   ];
@@ -104,6 +106,7 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
     services.map((svc, i) => [svc.name, `http://127.0.0.1:${(servers[i]!.address() as AddressInfo).port}`]),
   ) as Record<'auth' | 'catalog' | 'cart' | 'order' | 'media', string>;
   mediaUrl = urls.media;
+  catalogUrl = urls.catalog;
 
   const gateway = await createGateway({
     urls,

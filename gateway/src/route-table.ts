@@ -54,6 +54,11 @@ export const routeTable: Route[] = [
   r('GET', '/loadCart', 'cart'),
   r('PUT', '/cart/updateItem', 'cart'),
   r('DELETE', '/removeFromCart/:productId', 'cart'),
+  // Wishlist (the spec's header button, made real)
+  r('GET', '/wishlist', 'cart'),
+  r('POST', '/wishlist', 'cart'),
+  r('DELETE', '/wishlist/:productId', 'cart'),
+  r('POST', '/wishlist/:productId/move-to-cart', 'cart'),
   // Orders
   r('POST', '/new/order', 'order'),
   r('GET', '/orders/user', 'order'),

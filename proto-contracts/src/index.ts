@@ -2,3 +2,5 @@ export * from './events';
 export * from './messages';
 export * from './auth';
 export * from './graphql/index';
+export * from './money';
+export * from './cart';

@@ -71,6 +71,7 @@ export async function startDistributedShop(extraEnv: Partial<Record<ServiceName 
     DATABASE_URL: dbUrl(`shop_sys_${id}_${s}`),
     ...(s === 'auth' ? { JWT_PRIVATE_KEY: keys.privateKey, PUBLIC_URL: `http://127.0.0.1:${ports.gateway}`, ADMIN_EMAIL: 'admin@shop.test', ADMIN_PASSWORD: 'Admin#12345' } : {}),
     ...(s === 'media' ? { MEDIA_DIR: join(dataDir, 'media') } : {}),
+    ...(s === 'cart' ? { CATALOG_URL: urls.catalog } : {}),
     ...(extraEnv[s] ?? {}),
   });
   const processes = {} as Record<ServiceName | 'gateway', RunningProcess>;

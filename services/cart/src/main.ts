@@ -1,4 +1,5 @@
-import { runServiceMain } from '@shop/platform';
-import { createCartService, cartSettings } from './app';
+import { loadConfig, runServiceMain } from '@shop/platform';
+import { cartSettings, createCartService } from './app';
 
-void runServiceMain('cart', cartSettings, createCartService);
+// runServiceMain has already validated the settings (and exited with the problems) before this runs.
+void runServiceMain('cart', cartSettings, (runtime) => createCartService(runtime, { catalogUrl: loadConfig(cartSettings).CATALOG_URL }));

@@ -1,0 +1,69 @@
+/**
+ * Money rules of the shop, in one place (DESIGN: money is integer paise in code and storage;
+ * APIs show rupees with 2 decimals; rounding is half-up to the paisa).
+ */
+
+export const PAISE_PER_RUPEE = 100;
+
+/**
+ * Rounds to `decimals` places, halves away from zero (commercial rounding: 2.345 → 2.35,
+ * -2.345 → -2.35). Works on the decimal text of the number, so values that binary floating point
+ * holds a hair below the half (1.005, 8.345) still round up as a person would expect.
+ */
+export function roundHalfUp(value: number, decimals = 0): number {
+  if (!Number.isFinite(value)) throw new RangeError(`Cannot round ${value}`);
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 10) throw new RangeError(`Bad number of decimals ${decimals}`);
+  const sign = value < 0 ? -1 : 1;
+  const shifted = Number(shiftDecimal(Math.abs(value), decimals));
+  // Math.round rounds .5 up for positive numbers, which is what half-away-from-zero needs on |value|.
+  const rounded = Math.round(shifted);
+  const result = Number(shiftDecimal(rounded, -decimals)) * sign;
+  return Object.is(result, -0) ? 0 : result;
+}
+
+/** `value × 10^places` by editing the exponent of its decimal text (no binary multiplication error). */
+function shiftDecimal(value: number, places: number): string {
+  const [mantissa, exponent = '0'] = String(value).split('e');
+  return `${mantissa}e${Number(exponent) + places}`;
+}
+
+/** Rupees (as typed or sent: 499, 499.5, 1.005) to integer paise, half-up to the paisa. */
+export function rupeesToPaise(rupees: number): number {
+  const paise = Math.round(Number(shiftDecimal(roundHalfUp(rupees, 2), 2)));
+  return Object.is(paise, -0) ? 0 : paise;
+}
+
+/** Integer paise to rupees with (at most) 2 decimals, as the APIs show them: 49950 → 499.5. */
+export function paiseToRupees(paise: number): number {
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`Paise must be a whole number, got ${paise}`);
+  return Number(shiftDecimal(paise, -2));
+}
+
+export const MAX_DISCOUNT_PERCENT = 90;
+
+/**
+ * The MRP (the spec's oldPrice) that a selling price and a discount percent imply:
+ * round-half-up(price × 100 / (100 − discount)) to the paisa. Never below the price; equal to it
+ * without a discount. Integer arithmetic, so the result is exact.
+ */
+export function mrpFromPrice(pricePaise: number, discountPercent: number): number {
+  if (!Number.isSafeInteger(pricePaise) || pricePaise < 0) throw new RangeError(`Bad price ${pricePaise}`);
+  if (!Number.isInteger(discountPercent) || discountPercent < 0 || discountPercent > MAX_DISCOUNT_PERCENT) {
+    throw new RangeError(`Bad discount ${discountPercent}`);
+  }
+  const numerator = pricePaise * 100;
+  const denominator = 100 - discountPercent;
+  // Half-up on integers: floor((2n + d) / 2d).
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+/** The discount percent a price and an MRP show, rounded half-up to a whole percent. */
+export function discountPercentOf(pricePaise: number, mrpPaise: number): number {
+  if (mrpPaise <= 0 || pricePaise >= mrpPaise) return 0;
+  return Math.floor(((mrpPaise - pricePaise) * 200 + mrpPaise) / (2 * mrpPaise));
+}
+
+/** What the shopper saves against the MRP; never below 0 (spec: cart saving). */
+export function savingPaise(pricePaise: number, mrpPaise: number): number {
+  return Math.max(0, mrpPaise - pricePaise);
+}

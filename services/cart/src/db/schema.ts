@@ -1,0 +1,49 @@
+import { boolean, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** The cart service's tables (created by db/migrations; this file only describes them to drizzle). */
+export const cartSchema = pgSchema('cart');
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** The cart's local copy of a catalog product (money in paise). */
+export const productSnapshots = cartSchema.table('product_snapshots', {
+  productId: uuid('product_id').primaryKey(),
+  code: text('code').notNull().default(''),
+  name: text('name').notNull(),
+  price: integer('price').notNull(),
+  oldPrice: integer('old_price').notNull(),
+  discount: integer('discount').notNull().default(0),
+  image: text('image'),
+  sizes: jsonb('sizes').$type<string[]>().notNull().default([]),
+  colors: jsonb('colors').$type<string[]>().notNull().default([]),
+  stock: integer('stock').notNull().default(0),
+  stockDetail: jsonb('stock_detail').$type<Record<string, number>>().notNull().default({}),
+  deleted: boolean('deleted').notNull().default(false),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type ProductSnapshotRow = typeof productSnapshots.$inferSelect;
+
+export const cartLines = cartSchema.table(
+  'cart_lines',
+  {
+    userId: text('user_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    size: text('size'),
+    color: text('color'),
+    addedAt: ts('added_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+export type CartLineRow = typeof cartLines.$inferSelect;
+
+export const wishlistItems = cartSchema.table(
+  'wishlist_items',
+  {
+    userId: text('user_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    addedAt: ts('added_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);

@@ -1,0 +1,85 @@
+import {
+  CART_DELIVERY_INFO,
+  CART_SELLER,
+  paiseToRupees,
+  savingPaise,
+  type CartItemView,
+  type WishlistItemView,
+} from '@shop/proto-contracts';
+import type { ProductSnapshotRow } from '../db/schema';
+import { stockFor } from './product-snapshot';
+
+/** A cart line with the product snapshot it points at. */
+export interface PricedLine {
+  quantity: number;
+  size: string | null;
+  color: string | null;
+  product: ProductSnapshotRow;
+}
+
+/** The whole cart as the APIs show it (money in rupees). */
+export interface CartView {
+  /** The owner's user id. */
+  id: string;
+  items: CartItemView[];
+  totalItems: number;
+  totalAmount: number;
+  hasProblems: boolean;
+}
+
+/** A line priced at the snapshot's current price: subtotal = price × quantity, saving never below 0. */
+export function cartItemView(line: PricedLine): CartItemView {
+  const p = line.product;
+  const stock = stockFor({ sizes: p.sizes, stock: p.stock, stockDetail: p.stockDetail }, line.size);
+  return {
+    id: p.productId,
+    productId: p.productId,
+    name: p.name,
+    image: p.image,
+    price: paiseToRupees(p.price),
+    oldPrice: paiseToRupees(Math.max(p.oldPrice, p.price)),
+    discountPercent: p.discount,
+    quantity: line.quantity,
+    properties: { size: line.size, color: line.color },
+    seller: CART_SELLER,
+    deliveryInfo: CART_DELIVERY_INFO,
+    available: !p.deleted,
+    stock,
+    subtotal: paiseToRupees(p.price * line.quantity),
+    saving: paiseToRupees(savingPaise(p.price, p.oldPrice) * line.quantity),
+    sizeOptions: [...p.sizes],
+    colorOptions: [...p.colors],
+  };
+}
+
+/**
+ * Totals of a cart: totalItems counts every unit, totalAmount only lines that can be bought;
+ * hasProblems when a line's product is gone or its quantity is over the stock of its size.
+ */
+export function priceCart(userId: string, lines: PricedLine[]): CartView {
+  let amountPaise = 0;
+  let totalItems = 0;
+  let hasProblems = false;
+  const items = lines.map((line) => {
+    const item = cartItemView(line);
+    totalItems += line.quantity;
+    if (item.available) amountPaise += line.product.price * line.quantity;
+    if (!item.available || line.quantity > item.stock) hasProblems = true;
+    return item;
+  });
+  return { id: userId, items, totalItems, totalAmount: paiseToRupees(amountPaise), hasProblems };
+}
+
+export function wishlistItemView(product: ProductSnapshotRow, addedAt: Date): WishlistItemView {
+  return {
+    productId: product.productId,
+    name: product.name,
+    image: product.image,
+    price: paiseToRupees(product.price),
+    oldPrice: paiseToRupees(Math.max(product.oldPrice, product.price)),
+    discountPercent: product.discount,
+    available: !product.deleted,
+    inStock: !product.deleted && product.stock > 0,
+    addedAt: addedAt.toISOString(),
+  };
+}

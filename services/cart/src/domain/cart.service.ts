@@ -1,0 +1,180 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { AppError, badRequest, notFound, type Db, type Tx } from '@shop/platform';
+import { cartMessages, MAX_CART_LINES, type AddToCartInput, type CartItemProperties, type UpdateCartItemInput } from '@shop/proto-contracts';
+import { cartLines, productSnapshots, wishlistItems, type CartLineRow } from '../db/schema';
+import type { CartDeps, CatalogProduct } from './cart-deps';
+import { assertInStock, resolveProperties } from './cart-line.rules';
+import { priceCart, type CartView } from './cart-pricing';
+import { findSnapshot, markSnapshotDeleted, saveSnapshot, type ProductFacts } from './product-snapshot';
+
+type Executor = Db | Tx;
+
+/** Serialises changes to one user's cart (the 50-line limit holds under concurrent adds). */
+export async function lockCart(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart:${userId}`}))`);
+}
+
+async function findLine(db: Executor, userId: string, productId: string): Promise<CartLineRow | undefined> {
+  const [line] = await db
+    .select()
+    .from(cartLines)
+    .where(and(eq(cartLines.userId, userId), eq(cartLines.productId, productId)));
+  return line;
+}
+
+/** The user's cart at the snapshot prices, oldest line first; reads only the cart's own tables. */
+export async function loadCart(db: Executor, userId: string): Promise<CartView> {
+  const rows = await db
+    .select({ line: cartLines, product: productSnapshots })
+    .from(cartLines)
+    .innerJoin(productSnapshots, eq(productSnapshots.productId, cartLines.productId))
+    .where(eq(cartLines.userId, userId))
+    .orderBy(asc(cartLines.addedAt), asc(cartLines.productId));
+  return priceCart(
+    userId,
+    rows.map((r) => ({ quantity: r.line.quantity, size: r.line.size, color: r.line.color, product: r.product })),
+  );
+}
+
+/**
+ * The product as the catalog has it now. When the catalog says it does not exist, a copy the cart
+ * keeps is marked deleted on the way (the ProductDeleted event may still be on its way).
+ */
+export async function fetchProduct(deps: CartDeps, productId: string): Promise<CatalogProduct> {
+  try {
+    return await deps.catalog.getProduct(productId);
+  } catch (err) {
+    if (err instanceof AppError && err.kind === 'NOT_FOUND') await markSnapshotDeleted(deps.db, productId, deps.clock());
+    throw err;
+  }
+}
+
+export interface CartChange {
+  productId: string;
+  name: string;
+  properties: CartItemProperties;
+  cart: CartView;
+}
+
+/**
+ * Creates the line or sets its quantity, checked against the product as the catalog has it now
+ * (size, colour, stock of the size, at most 50 lines). Missing properties keep the line's own.
+ */
+export async function addToCart(deps: CartDeps, userId: string, input: AddToCartInput): Promise<CartChange> {
+  // The catalog is asked before the transaction: an HTTP call must never hold a database lock.
+  const product = await fetchProduct(deps, input.productId);
+  return deps.db.transaction(async (tx) => {
+    await lockCart(tx, userId);
+    const properties = await putLine(tx, userId, product, {
+      quantity: input.quantity,
+      size: input.properties?.size,
+      color: input.properties?.color,
+      now: deps.clock(),
+    });
+    return { productId: product.id, name: product.name, properties, cart: await loadCart(tx, userId) };
+  });
+}
+
+/**
+ * Writes a checked line for a fresh catalog product (with `keepExisting`, an existing line is left
+ * as it is). The caller holds the cart lock.
+ */
+export async function putLine(
+  tx: Tx,
+  userId: string,
+  product: CatalogProduct,
+  want: { quantity: number; size?: string | null; color?: string | null; now: Date; defaultSize?: boolean; keepExisting?: boolean },
+): Promise<CartItemProperties> {
+  const existing = await findLine(tx, userId, product.id);
+  if (existing && want.keepExisting) {
+    await saveSnapshot(tx, product, want.now);
+    return { size: existing.size, color: existing.color };
+  }
+  const properties = resolveProperties(
+    product,
+    { size: want.size ?? existing?.size, color: want.color ?? existing?.color },
+    { defaultSize: want.defaultSize, quantity: want.quantity },
+  );
+  assertInStock(product, properties.size, want.quantity);
+  if (!existing) {
+    const [{ lines }] = await tx.select({ lines: count() }).from(cartLines).where(eq(cartLines.userId, userId));
+    if (lines >= MAX_CART_LINES) throw badRequest(cartMessages.cartFull);
+  }
+  await saveSnapshot(tx, product, want.now);
+  const values = { quantity: want.quantity, size: properties.size, color: properties.color, updatedAt: want.now };
+  await tx
+    .insert(cartLines)
+    .values({ userId, productId: product.id, addedAt: want.now, ...values })
+    .onConflictDoUpdate({ target: [cartLines.userId, cartLines.productId], set: values });
+  return properties;
+}
+
+/**
+ * Changes a line's size and/or colour. A new size is re-checked against its stock. The catalog is
+ * asked for the product's current options; while it is down the local snapshot stands in.
+ */
+export async function updateCartItem(deps: CartDeps, userId: string, input: UpdateCartItemInput): Promise<CartChange> {
+  if (!(await findLine(deps.db, userId, input.productId))) throw notFound(cartMessages.itemNotFound);
+  let fresh: CatalogProduct | undefined;
+  try {
+    fresh = await fetchProduct(deps, input.productId);
+  } catch (err) {
+    if (err instanceof AppError && err.kind === 'NOT_FOUND') throw badRequest(cartMessages.productUnavailable);
+    if (!(err instanceof AppError && err.kind === 'SERVICE_UNAVAILABLE')) throw err;
+    deps.logger.warn({ productId: input.productId }, 'catalog unavailable; checking the cart line against the snapshot');
+  }
+  return deps.db.transaction(async (tx) => {
+    await lockCart(tx, userId);
+    const line = await findLine(tx, userId, input.productId);
+    if (!line) throw notFound(cartMessages.itemNotFound);
+    const now = deps.clock();
+    let product: ProductFacts;
+    if (fresh) {
+      await saveSnapshot(tx, fresh, now);
+      product = fresh;
+    } else {
+      const snapshot = (await findSnapshot(tx, input.productId))!;
+      if (snapshot.deleted) throw badRequest(cartMessages.productUnavailable);
+      product = { name: snapshot.name, sizes: snapshot.sizes, colors: snapshot.colors, stock: snapshot.stock, stockDetail: snapshot.stockDetail };
+    }
+    const properties = resolveProperties(product, {
+      size: input.properties.size ?? line.size,
+      color: input.properties.color ?? line.color,
+    });
+    if (properties.size !== line.size) assertInStock(product, properties.size, line.quantity);
+    await tx
+      .update(cartLines)
+      .set({ size: properties.size, color: properties.color, updatedAt: now })
+      .where(and(eq(cartLines.userId, userId), eq(cartLines.productId, input.productId)));
+    return { productId: input.productId, name: product.name, properties, cart: await loadCart(tx, userId) };
+  });
+}
+
+/** Removes a line; 404 when the product is not in the cart. */
+export async function removeFromCart(deps: CartDeps, userId: string, productId: string): Promise<CartChange> {
+  return deps.db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(cartLines)
+      .where(and(eq(cartLines.userId, userId), eq(cartLines.productId, productId)))
+      .returning({ size: cartLines.size, color: cartLines.color });
+    if (!removed) throw notFound(cartMessages.itemNotFound);
+    const snapshot = await findSnapshot(tx, productId);
+    return { productId, name: snapshot?.name ?? '', properties: removed, cart: await loadCart(tx, userId) };
+  });
+}
+
+/** OrderPlaced: the ordered products leave the buyer's cart. */
+export async function removeOrderedLines(tx: Tx, userId: string, productIds: string[]): Promise<number> {
+  if (productIds.length === 0) return 0;
+  const removed = await tx
+    .delete(cartLines)
+    .where(and(eq(cartLines.userId, userId), inArray(cartLines.productId, productIds)))
+    .returning({ productId: cartLines.productId });
+  return removed.length;
+}
+
+/** UserDeleted: the user's cart and wishlist go with the account. */
+export async function deleteUserCartData(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(cartLines).where(eq(cartLines.userId, userId));
+  await tx.delete(wishlistItems).where(eq(wishlistItems.userId, userId));
+}

@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '@shop/platform';
+import { mrpFromPrice } from '@shop/proto-contracts';
+import { productSnapshots, type ProductSnapshotRow } from '../db/schema';
+import type { CatalogProduct } from './cart-deps';
+
+type Executor = Db | Tx;
+
+/** The product facts the cart's rules need; a fresh catalog answer and a stored snapshot both have them. */
+export type ProductFacts = Pick<CatalogProduct, 'name' | 'sizes' | 'colors' | 'stock' | 'stockDetail'>;
+
+/** Stores the catalog's current view of a product (and revives it if it was marked deleted). */
+export async function saveSnapshot(db: Executor, product: CatalogProduct, now: Date): Promise<void> {
+  const values = {
+    code: product.code,
+    name: product.name,
+    price: product.price,
+    oldPrice: product.oldPrice,
+    discount: product.discount,
+    image: product.image,
+    sizes: product.sizes,
+    colors: product.colors,
+    stock: product.stock,
+    stockDetail: product.stockDetail,
+    deleted: false,
+    updatedAt: now,
+  };
+  await db
+    .insert(productSnapshots)
+    .values({ productId: product.id, ...values })
+    .onConflictDoUpdate({ target: productSnapshots.productId, set: values });
+}
+
+export async function findSnapshot(db: Executor, productId: string): Promise<ProductSnapshotRow | undefined> {
+  const [row] = await db.select().from(productSnapshots).where(eq(productSnapshots.productId, productId));
+  return row;
+}
+
+/** Marks a product gone: lines keep it (shown unavailable) until the shopper removes them. */
+export async function markSnapshotDeleted(db: Executor, productId: string, now: Date): Promise<void> {
+  await db.update(productSnapshots).set({ deleted: true, updatedAt: now }).where(eq(productSnapshots.productId, productId));
+}
+
+/** What a ProductChanged payload may carry besides the id (paise, as between services). */
+export interface ProductChangeFacts {
+  name?: string;
+  price?: number;
+  discount?: number;
+  stock?: number;
+  stockDetail?: Record<string, number>;
+}
+
+/**
+ * Applies the facts a ProductChanged event carries, for when the catalog could not be asked:
+ * price, name and stock stay right; sizes and colours wait for the next successful refresh.
+ */
+export async function applyProductChange(db: Executor, productId: string, facts: ProductChangeFacts, now: Date): Promise<void> {
+  const current = await findSnapshot(db, productId);
+  if (!current) return;
+  const price = facts.price ?? current.price;
+  const discount = facts.discount ?? current.discount;
+  let oldPrice = current.oldPrice;
+  if (facts.price !== undefined || facts.discount !== undefined) {
+    oldPrice = discount >= 0 && discount <= 90 ? mrpFromPrice(price, discount) : Math.max(price, current.oldPrice);
+  }
+  const stockDetail = facts.stockDetail
+    ? Object.fromEntries((current.sizes as string[]).map((s) => [s, facts.stockDetail![s] ?? 0]))
+    : current.stockDetail;
+  await db
+    .update(productSnapshots)
+    .set({ name: facts.name ?? current.name, price, discount, oldPrice, stock: facts.stock ?? current.stock, stockDetail, updatedAt: now })
+    .where(eq(productSnapshots.productId, productId));
+}
+
+/** Whether the cart keeps a copy of the product (only then do its changes matter here). */
+export async function hasSnapshot(db: Executor, productId: string): Promise<boolean> {
+  const rows = await db.select({ productId: productSnapshots.productId }).from(productSnapshots).where(eq(productSnapshots.productId, productId));
+  return rows.length > 0;
+}
+
+/** Units in stock for a size (or for the product when it has no sizes). */
+export function stockFor(product: Pick<ProductFacts, 'sizes' | 'stock' | 'stockDetail'>, size: string | null): number {
+  if (product.sizes.length === 0) return product.stock;
+  if (size === null) return 0;
+  return product.stockDetail[size] ?? 0;
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { AppError, idempotentHandler, routeByType, type EventBus, type EventHandler } from '@shop/platform';
+import { eventSchemas, type EventEnvelope } from '@shop/proto-contracts';
+import type { CartDeps, CatalogProduct } from '../domain/cart-deps';
+import { deleteUserCartData, removeOrderedLines } from '../domain/cart.service';
+import { applyProductChange, hasSnapshot, markSnapshotDeleted, saveSnapshot, type ProductChangeFacts } from '../domain/product-snapshot';
+
+export const CART_QUEUES = {
+  orders: 'cart.order-events',
+  catalog: 'cart.catalog-events',
+  users: 'cart.user-events',
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The product ids of an OrderPlaced payload's items (malformed entries are skipped). */
+const orderedProductIds = z
+  .array(z.object({ productId: z.string() }).passthrough())
+  .catch([])
+  .transform((items) => [...new Set(items.map((i) => i.productId.toLowerCase()).filter((id) => UUID.test(id)))]);
+
+/** The product facts a ProductChanged event may carry (paise); anything malformed is left out. */
+const changeFacts = z.object({
+  name: z.string().min(1).optional().catch(undefined),
+  price: z.number().int().min(0).optional().catch(undefined),
+  discount: z.number().int().min(0).max(90).optional().catch(undefined),
+  stock: z.number().int().min(0).optional().catch(undefined),
+  stockDetail: z.record(z.string(), z.number().int().min(0)).optional().catch(undefined),
+});
+
+/** Subscribes the cart's consumers; each event id is acted on once (processed ids commit with the writes). */
+export async function followCartEvents(deps: CartDeps, bus: EventBus): Promise<void> {
+  const base = { db: deps.db, schema: deps.schema };
+
+  await bus.subscribe({
+    queue: CART_QUEUES.orders,
+    types: ['OrderPlaced'],
+    handler: idempotentHandler({
+      ...base,
+      consumer: CART_QUEUES.orders,
+      type: 'OrderPlaced',
+      handle: async (tx, payload) => {
+        await removeOrderedLines(tx, payload.userId, orderedProductIds.parse((payload as { items?: unknown }).items));
+      },
+    }),
+  });
+
+  await bus.subscribe({
+    queue: CART_QUEUES.catalog,
+    types: ['ProductChanged', 'ProductDeleted'],
+    handler: routeByType({
+      ProductChanged: productChangedHandler(deps),
+      ProductDeleted: idempotentHandler({
+        ...base,
+        consumer: CART_QUEUES.catalog,
+        type: 'ProductDeleted',
+        handle: async (tx, payload) => {
+          if (UUID.test(payload.productId)) await markSnapshotDeleted(tx, payload.productId.toLowerCase(), deps.clock());
+        },
+      }),
+    }),
+  });
+
+  await bus.subscribe({
+    queue: CART_QUEUES.users,
+    types: ['UserDeleted'],
+    handler: idempotentHandler({
+      ...base,
+      consumer: CART_QUEUES.users,
+      type: 'UserDeleted',
+      handle: (tx, payload) => deleteUserCartData(tx, payload.userId),
+    }),
+  });
+}
+
+/**
+ * ProductChanged: the snapshot is refreshed from the catalog (the event does not carry sizes and
+ * colours); a 404 there means the product is gone. The catalog is asked before the transaction
+ * opens, never inside it. While the catalog is down the event's own facts are applied.
+ */
+function productChangedHandler(deps: CartDeps): EventHandler {
+  return async (event: EventEnvelope) => {
+    const payload = eventSchemas.ProductChanged.payload.parse(event.payload);
+    const productId = payload.productId.toLowerCase();
+    if (!UUID.test(productId) || !(await hasSnapshot(deps.db, productId))) return;
+    let fresh: CatalogProduct | 'gone' | undefined;
+    try {
+      fresh = await deps.catalog.getProduct(productId);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      if (err.kind === 'NOT_FOUND') fresh = 'gone';
+      else if (err.kind === 'SERVICE_UNAVAILABLE') deps.logger.warn({ productId, eventId: event.id }, 'catalog unavailable; applying the event as sent');
+      else throw err;
+    }
+    const facts: ProductChangeFacts = changeFacts.parse(payload);
+    await idempotentHandler({
+      db: deps.db,
+      schema: deps.schema,
+      consumer: CART_QUEUES.catalog,
+      type: 'ProductChanged',
+      handle: async (tx) => {
+        const now = deps.clock();
+        if (fresh === 'gone') await markSnapshotDeleted(tx, productId, now);
+        else if (fresh) await saveSnapshot(tx, fresh, now);
+        else await applyProductChange(tx, productId, facts, now);
+      },
+    })(event);
+  };
+}

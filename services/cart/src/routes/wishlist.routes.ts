@@ -1,0 +1,42 @@
+import express, { Router } from 'express';
+import { requireLogin } from '@shop/platform';
+import { addToWishlistSchema, cartMessages, moveToCartSchema, productIdParamsSchema } from '@shop/proto-contracts';
+import type { CartDeps } from '../domain/cart-deps';
+import { addToWishlist, loadWishlist, moveWishlistItemToCart, removeFromWishlist } from '../domain/wishlist.service';
+import { parseInput } from '../parse-input';
+
+/** The wishlist (the spec shows the header button as a stub; the shop makes it real), under /api/v1. */
+export function wishlistRoutes(deps: CartDeps): Router {
+  const r = Router();
+  const json = express.json({ limit: '20kb' });
+
+  r.get('/wishlist', requireLogin, async (req, res) => {
+    res.json({ success: true, wishlist: await loadWishlist(deps.db, req.principal!.userId) });
+  });
+
+  r.post('/wishlist', requireLogin, json, async (req, res) => {
+    const { productId } = parseInput(addToWishlistSchema, req.body);
+    const change = await addToWishlist(deps, req.principal!.userId, productId);
+    res.json({ success: true, message: cartMessages.addedToWishlist(change.name), productId: change.productId, wishlist: change.wishlist });
+  });
+
+  r.delete('/wishlist/:productId', requireLogin, async (req, res) => {
+    const { productId } = parseInput(productIdParamsSchema, req.params);
+    const change = await removeFromWishlist(deps, req.principal!.userId, productId);
+    res.json({ success: true, message: cartMessages.removedFromWishlist(change.name), productId: change.productId, wishlist: change.wishlist });
+  });
+
+  r.post('/wishlist/:productId/move-to-cart', requireLogin, json, async (req, res) => {
+    const { productId } = parseInput(productIdParamsSchema, req.params);
+    const change = await moveWishlistItemToCart(deps, req.principal!.userId, productId, parseInput(moveToCartSchema, req.body));
+    res.json({
+      success: true,
+      message: cartMessages.movedToCart(change.name),
+      productId: change.productId,
+      properties: change.properties,
+      cartItems: change.cart.items,
+    });
+  });
+
+  return r;
+}
