@@ -4,7 +4,7 @@
  * one PGlite (a schema each), one in-process event bus and in-memory rate limits. Data lives under
  * DATA_DIR (./data) and survives restarts.
  */
-import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -93,10 +93,12 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
     secureCookies: false,
     admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
   });
-  const media = await createMediaService(await runtime('media'), { mediaDir: join(dataDir, 'media') });
+  // A fresh secret each start for service-to-service calls that never pass the gateway.
+  const internalToken = randomBytes(24).toString('hex');
+  const media = await createMediaService(await runtime('media'), { mediaDir: join(dataDir, 'media'), internalToken });
   const services: ServiceInstance[] = [
     auth,
-    await createCatalogService(await runtime('catalog')),
+    await createCatalogService(await runtime('catalog'), { mediaUrl: () => mediaUrl, internalToken }),
     await createCartService(await runtime('cart'), { catalogUrl: () => catalogUrl }),
     await createOrderService(await runtime('order')),
     media,

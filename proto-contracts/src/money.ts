@@ -43,18 +43,21 @@ export const MAX_DISCOUNT_PERCENT = 90;
 
 /**
  * The MRP (the spec's oldPrice) that a selling price and a discount percent imply:
- * round-half-up(price × 100 / (100 − discount)) to the paisa. Never below the price; equal to it
- * without a discount. Integer arithmetic, so the result is exact.
+ * price × 100 / (100 − discount), rounded half-up to the whole rupee, because an MRP is printed
+ * in whole rupees (₹799 at 20% off shows an MRP of ₹999, not ₹998.75). Without a discount it is
+ * the price itself; it is never below the price. Integer arithmetic, so the result is exact.
  */
 export function mrpFromPrice(pricePaise: number, discountPercent: number): number {
   if (!Number.isSafeInteger(pricePaise) || pricePaise < 0) throw new RangeError(`Bad price ${pricePaise}`);
   if (!Number.isInteger(discountPercent) || discountPercent < 0 || discountPercent > MAX_DISCOUNT_PERCENT) {
     throw new RangeError(`Bad discount ${discountPercent}`);
   }
-  const numerator = pricePaise * 100;
+  if (discountPercent === 0) return pricePaise;
+  // Half-up on integers, in rupees: floor((2n + d) / 2d) with n = price × 100 / 100 (paise → rupees).
+  const numerator = pricePaise; // price × 100 (percent) / 100 (paise per rupee)
   const denominator = 100 - discountPercent;
-  // Half-up on integers: floor((2n + d) / 2d).
-  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+  const rupees = Math.floor((2 * numerator + denominator) / (2 * denominator));
+  return Math.max(pricePaise, rupees * PAISE_PER_RUPEE);
 }
 
 /** The discount percent a price and an MRP show, rounded half-up to a whole percent. */

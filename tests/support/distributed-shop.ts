@@ -56,6 +56,7 @@ export async function startDistributedShop(extraEnv: Partial<Record<ServiceName 
   const ports = Object.fromEntries(await Promise.all([...services, 'gateway'].map(async (s) => [s, await freePort()]))) as Record<ServiceName | 'gateway', number>;
   const urls = Object.fromEntries(services.map((s) => [s, `http://127.0.0.1:${ports[s]}`])) as Record<ServiceName, string>;
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-sys-'));
+  const internalToken = randomBytes(24).toString('hex');
   const common = {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.SYSTEM_LOG_LEVEL ?? 'warn',
@@ -72,6 +73,9 @@ export async function startDistributedShop(extraEnv: Partial<Record<ServiceName 
     ...(s === 'auth' ? { JWT_PRIVATE_KEY: keys.privateKey, PUBLIC_URL: `http://127.0.0.1:${ports.gateway}`, ADMIN_EMAIL: 'admin@shop.test', ADMIN_PASSWORD: 'Admin#12345' } : {}),
     ...(s === 'media' ? { MEDIA_DIR: join(dataDir, 'media') } : {}),
     ...(s === 'cart' ? { CATALOG_URL: urls.catalog } : {}),
+    ...(s === 'auth' ? { MEDIA_URL: urls.media } : {}),
+    ...(s === 'catalog' ? { MEDIA_URL: urls.media, INTERNAL_API_TOKEN: internalToken } : {}),
+    ...(s === 'media' ? { INTERNAL_API_TOKEN: internalToken } : {}),
     ...(extraEnv[s] ?? {}),
   });
   const processes = {} as Record<ServiceName | 'gateway', RunningProcess>;

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
+import express from 'express';
 import { parse } from 'graphql';
+import { z } from 'zod';
 import { subgraphSdl } from '@shop/proto-contracts';
 import {
   commonSettings,
@@ -12,22 +14,93 @@ import {
   type Runtime,
   type ServiceInstance,
 } from '@shop/platform';
+import { mediaInternalImages } from './clients/media-images.client';
+import type { CatalogDeps } from './domain/catalog-deps';
+import { CategoryDirectory, seedCategories } from './domain/category.directory';
+import { catalogResolvers } from './graphql/resolvers';
+import { adminProductRoutes } from './routes/admin-products.routes';
+import { productRoutes } from './routes/products.routes';
+import { reviewRoutes } from './routes/reviews.routes';
+import { seedDemoCatalog } from './seed/demo-catalog.seed';
+import { pendingImageCount, startDemoImageJob, type DemoImageJob, type DemoImageJobOptions } from './seed/demo-images.job';
 
-export const catalogSettings = { ...commonSettings, PORT: settings.port.default(4002) };
+export const catalogSettings = {
+  ...commonSettings,
+  PORT: settings.port.default(4002),
+  /** Base URL of the media service, where the demo catalog's pictures are stored. */
+  MEDIA_URL: settings.url(['http:', 'https:']).optional(),
+  /** Shared secret of the media service's internal image route (the same value in both services). */
+  INTERNAL_API_TOKEN: z.string().min(24, 'must be at least 24 characters long').optional(),
+  /** Create the demo catalog on first start, when there is no product yet. */
+  DEMO_CATALOG: z.enum(['true', 'false']).default('true'),
+};
+
+export interface CatalogServiceOptions {
+  /** The media service's base URL, or a function answering it once known (embedded mode listens late). */
+  mediaUrl?: string | (() => string | undefined);
+  /** Token of media's internal image route; without it the demo products stay without pictures. */
+  internalToken?: string;
+  /** Create the demo catalog when the products table is empty (default true). */
+  demoCatalog?: boolean;
+  /** Retry timing of the demo picture job (tests make it short). */
+  imageJob?: DemoImageJobOptions;
+}
 
 const typeDefs = parse(subgraphSdl('catalog'));
 
-/** The catalog service: its REST routes, its GraphQL subgraph, its events. */
-export async function createCatalogService(runtime: Runtime): Promise<ServiceInstance> {
-  const app = createServiceApp(runtime);
-  await mountSubgraph(app, {
-    typeDefs,
-    resolvers: { Query: { catalogStatus: () => 'ok' } },
+/** The domain's dependencies, from the runtime. */
+export function buildCatalogDeps(runtime: Runtime, publishEvents: () => void): CatalogDeps {
+  return {
+    db: runtime.database.db,
+    schema: runtime.schema,
     logger: runtime.logger,
-    production: runtime.production,
-  });
-  finishServiceApp(app, runtime);
+    clock: runtime.clock,
+    publishEvents,
+    categories: new CategoryDirectory(runtime.database.db),
+  };
+}
+
+/**
+ * The catalog service: categories (data, seeded from proto-contracts), products, reviews and
+ * search; REST under /api/v1 and the `catalog` GraphQL subgraph at /graphql. On first start it
+ * creates the demo catalog; its pictures are made in the background, through the media service.
+ */
+export async function createCatalogService(
+  runtime: Runtime,
+  opts: CatalogServiceOptions = {},
+): Promise<ServiceInstance & { deps: CatalogDeps; imageJob?: DemoImageJob }> {
   const running = await prepareService(runtime, join(__dirname, 'db/migrations'));
+  const deps = buildCatalogDeps(runtime, () => running.relay.kick());
+  await seedCategories(deps.db);
+  if (opts.demoCatalog !== false) {
+    const seeded = await seedDemoCatalog(deps);
+    if (seeded) runtime.logger.info(seeded, 'demo catalog created');
+  }
+
+  const app = createServiceApp(runtime);
+  app.use('/api/v1', express.json({ limit: '100kb' }), productRoutes(deps), reviewRoutes(deps), adminProductRoutes(deps));
+  await mountSubgraph(app, { typeDefs, resolvers: catalogResolvers(deps), logger: runtime.logger, production: runtime.production });
+  finishServiceApp(app, runtime);
   await followAuthzEvents(runtime);
-  return { name: 'catalog', app, stop: running.stop };
+
+  // Pictures come last and in the background: the service is ready without them.
+  let imageJob: DemoImageJob | undefined;
+  if ((await pendingImageCount(deps)) > 0) {
+    if (opts.mediaUrl && opts.internalToken) {
+      imageJob = startDemoImageJob(deps, mediaInternalImages(opts.mediaUrl, opts.internalToken), opts.imageJob);
+    } else {
+      runtime.logger.warn('MEDIA_URL or INTERNAL_API_TOKEN is not set: the demo catalog stays without pictures for now');
+    }
+  }
+
+  return {
+    name: 'catalog',
+    app,
+    deps,
+    imageJob,
+    async stop() {
+      await imageJob?.stop();
+      await running.stop();
+    },
+  };
 }

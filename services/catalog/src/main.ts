@@ -1,4 +1,12 @@
-import { runServiceMain } from '@shop/platform';
-import { createCatalogService, catalogSettings } from './app';
+import { loadConfig, runServiceMain } from '@shop/platform';
+import { catalogSettings, createCatalogService } from './app';
 
-void runServiceMain('catalog', catalogSettings, createCatalogService);
+void runServiceMain('catalog', catalogSettings, (runtime) => {
+  // runServiceMain has already checked these settings (and exits with the problems if they are invalid).
+  const config = loadConfig(catalogSettings);
+  return createCatalogService(runtime, {
+    mediaUrl: config.MEDIA_URL,
+    internalToken: config.INTERNAL_API_TOKEN,
+    demoCatalog: config.DEMO_CATALOG === 'true',
+  });
+});

@@ -15,6 +15,7 @@ import {
 } from '@shop/platform';
 import { createImageProcessor } from './domain/image-processor';
 import { LocalDiskStore } from './domain/local-disk-store';
+import { mountInternalImageRoutes } from './routes/internal-images.routes';
 import { mountMediaFileRoutes } from './routes/media-files.routes';
 import { mountUploadRoutes } from './routes/upload.routes';
 
@@ -28,6 +29,8 @@ export const mediaSettings = {
     .string()
     .default('/media')
     .refine((v) => v.startsWith('/') || /^https?:\/\/[^/]/.test(v), 'must be a path starting with / or an http(s) URL'),
+  /** Shared secret of the internal image route other services use (POST /internal/v1/images); without it that route is a 404. */
+  INTERNAL_API_TOKEN: z.string().min(24, 'must be at least 24 characters long').optional(),
 };
 
 export function mediaDirOf(config: { MEDIA_DIR?: string; DATA_DIR: string }): string {
@@ -37,7 +40,10 @@ export function mediaDirOf(config: { MEDIA_DIR?: string; DATA_DIR: string }): st
 const typeDefs = parse(subgraphSdl('media'));
 
 /** The media service: image upload (validated, re-encoded to WebP, deduplicated) and serving. */
-export async function createMediaService(runtime: Runtime, opts: { mediaDir: string; publicBase?: string }): Promise<ServiceInstance> {
+export async function createMediaService(
+  runtime: Runtime,
+  opts: { mediaDir: string; publicBase?: string; internalToken?: string },
+): Promise<ServiceInstance> {
   const store = new LocalDiskStore(opts.mediaDir);
   await store.init();
   const processor = createImageProcessor();
@@ -45,6 +51,7 @@ export async function createMediaService(runtime: Runtime, opts: { mediaDir: str
 
   const app = createServiceApp(runtime);
   mountUploadRoutes(app, { runtime, store, processor, publicBase });
+  if (opts.internalToken) mountInternalImageRoutes(app, { runtime, store, processor, publicBase, token: opts.internalToken });
   mountMediaFileRoutes(app, { store });
   await mountSubgraph(app, {
     typeDefs,

@@ -24,7 +24,7 @@ export interface Database {
 /** Opens one embedded PGlite (with pg_trgm) in a directory; shared by all services in embedded mode. */
 export async function openPglite(dataDir?: string): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = new PGlite(dataDir, { extensions: { pg_trgm } });
+  const pglite = new PGlite({ dataDir, extensions: { pg_trgm } });
   await pglite.waitReady;
   return pglite;
 }

@@ -1,0 +1,846 @@
+import { z } from 'zod';
+import { MAX_DISCOUNT_PERCENT, rupeesToPaise } from './money';
+
+/**
+ * The catalog's shared definitions (spec section 3) and request schemas. The service seeds its
+ * categories table from CATEGORY_DEFINITIONS (after that the table is the truth and staff may edit
+ * it); the web uses the same lists for its forms until the catalog query answers.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Tags
+
+/** Listing tags, in the order of their API index (popular 0 … 50percentOff 5). */
+export const TAG_KEYS = ['popular', 'trending', 'bestDeals', '30percentOff', '40percentOff', '50percentOff'] as const;
+export type TagKey = (typeof TAG_KEYS)[number];
+
+export const TAG_LABELS: Record<TagKey, string> = {
+  popular: 'Popular',
+  trending: 'Trending Now',
+  bestDeals: 'Best Deals',
+  '30percentOff': '30% Off',
+  '40percentOff': '40% Off',
+  '50percentOff': '50% Off',
+};
+
+/**
+ * The percent-off tags and the discount each promises. A product carries such a tag exactly when
+ * its discount reaches the threshold (the service keeps them in step), so a "50% Off" page never
+ * lists a product that is not 50% off.
+ */
+export const PERCENT_OFF_TAGS: ReadonlyArray<{ tag: TagKey; minDiscount: number }> = [
+  { tag: '30percentOff', minDiscount: 30 },
+  { tag: '40percentOff', minDiscount: 40 },
+  { tag: '50percentOff', minDiscount: 50 },
+];
+
+/** A tag given as its key or its index (number or digits); undefined when it names none. */
+export function resolveTagKey(value: unknown): TagKey | undefined {
+  if (typeof value === 'number') return Number.isInteger(value) ? TAG_KEYS[value] : undefined;
+  if (typeof value !== 'string') return undefined;
+  const v = value.trim();
+  if (/^\d+$/.test(v)) return TAG_KEYS[Number(v)];
+  return TAG_KEYS.find((k) => k.toLowerCase() === v.toLowerCase());
+}
+
+/** The tags of a product with the percent-off tags set from its discount; in index order, no repeats. */
+export function normalizeTags(tags: readonly TagKey[], discount: number): TagKey[] {
+  const wanted = new Set<TagKey>(tags);
+  for (const { tag, minDiscount } of PERCENT_OFF_TAGS) {
+    if (discount >= minDiscount) wanted.add(tag);
+    else wanted.delete(tag);
+  }
+  return TAG_KEYS.filter((k) => wanted.has(k));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sizes
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+
+/** The size option sets of the admin form (spec section 3, "Size options"). */
+export const SIZE_SETS = {
+  letters: ['S', 'M', 'L', 'XL', 'XXL', 'XXXL'],
+  shoe: range(4, 15),
+  waist: range(28, 38),
+  kids: ['0-6 months', '6m-1y', '1-2 years', '2-3 years', '4-5 years', '6-7 years', '8-9 years', '10-12 years', '13-15 years'],
+  free: ['free'],
+  none: [],
+} as const satisfies Record<string, readonly string[]>;
+export type SizeSetName = keyof typeof SIZE_SETS;
+export const SIZE_SET_NAMES = Object.keys(SIZE_SETS) as SizeSetName[];
+
+export function sizeOptionsOf(sizeSet: string): readonly string[] {
+  return (SIZE_SETS as Record<string, readonly string[]>)[sizeSet] ?? [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Colours
+
+export interface NamedColor {
+  name: string;
+  hex: string;
+}
+
+/** The admin colour palette (about 50 named colours); products store the names. */
+export const COLOR_PALETTE: readonly NamedColor[] = [
+  { name: 'Black', hex: '#000000' },
+  { name: 'White', hex: '#FFFFFF' },
+  { name: 'Off White', hex: '#FAF9F6' },
+  { name: 'Ivory', hex: '#FFFFF0' },
+  { name: 'Cream', hex: '#FFFDD0' },
+  { name: 'Beige', hex: '#F5F5DC' },
+  { name: 'Grey', hex: '#808080' },
+  { name: 'Silver', hex: '#C0C0C0' },
+  { name: 'Charcoal', hex: '#36454F' },
+  { name: 'Navy Blue', hex: '#000080' },
+  { name: 'Blue', hex: '#1F51FF' },
+  { name: 'Royal Blue', hex: '#4169E1' },
+  { name: 'Sky Blue', hex: '#87CEEB' },
+  { name: 'Peacock Blue', hex: '#005F69' },
+  { name: 'Teal', hex: '#008080' },
+  { name: 'Turquoise', hex: '#40E0D0' },
+  { name: 'Indigo', hex: '#4B0082' },
+  { name: 'Green', hex: '#008000' },
+  { name: 'Bottle Green', hex: '#006A4E' },
+  { name: 'Sea Green', hex: '#2E8B57' },
+  { name: 'Mint Green', hex: '#98FF98' },
+  { name: 'Olive', hex: '#808000' },
+  { name: 'Lime', hex: '#32CD32' },
+  { name: 'Yellow', hex: '#FFD300' },
+  { name: 'Mustard', hex: '#E1AD01' },
+  { name: 'Gold', hex: '#D4AF37' },
+  { name: 'Khaki', hex: '#C3B091' },
+  { name: 'Tan', hex: '#D2B48C' },
+  { name: 'Brown', hex: '#8B4513' },
+  { name: 'Coffee', hex: '#6F4E37' },
+  { name: 'Chocolate', hex: '#7B3F00' },
+  { name: 'Copper', hex: '#B87333' },
+  { name: 'Rust', hex: '#B7410E' },
+  { name: 'Orange', hex: '#FF8C00' },
+  { name: 'Peach', hex: '#FFCBA4' },
+  { name: 'Coral', hex: '#FF7F50' },
+  { name: 'Red', hex: '#D0021B' },
+  { name: 'Crimson', hex: '#DC143C' },
+  { name: 'Maroon', hex: '#800000' },
+  { name: 'Wine', hex: '#722F37' },
+  { name: 'Pink', hex: '#FFC0CB' },
+  { name: 'Baby Pink', hex: '#F4C2C2' },
+  { name: 'Hot Pink', hex: '#FF69B4' },
+  { name: 'Rani Pink', hex: '#E0115F' },
+  { name: 'Rose Gold', hex: '#B76E79' },
+  { name: 'Magenta', hex: '#FF00FF' },
+  { name: 'Purple', hex: '#800080' },
+  { name: 'Violet', hex: '#8F00FF' },
+  { name: 'Lavender', hex: '#B57EDC' },
+  { name: 'Mauve', hex: '#E0B0FF' },
+];
+
+/** The palette name a colour is written as (any case), or undefined. */
+export function resolveColorName(value: string): string | undefined {
+  const v = value.trim().toLowerCase();
+  return COLOR_PALETTE.find((c) => c.name.toLowerCase() === v)?.name;
+}
+
+export function colorHexOf(name: string): string | undefined {
+  return COLOR_PALETTE.find((c) => c.name === name)?.hex;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+
+export interface SubcategoryDefinition {
+  /** e.g. '12-1': the category id, a dash, the position. */
+  id: string;
+  /** Slug, e.g. 'ladies_kurti'. */
+  str: string;
+  name: string;
+}
+
+export interface CategoryDefinition {
+  /** Stable id: the 1-based position as text ('1' … '16'). */
+  id: string;
+  /** 0-based position among the top-level categories; the REST API's `?category=`. */
+  index: number;
+  /** Slug, e.g. 'kids-toys'. */
+  str: string;
+  name: string;
+  /** URL of the category's tile; empty until its artwork is stored. */
+  image: string;
+  colors: boolean;
+  ssize: boolean;
+  sizeSet: SizeSetName;
+  subcategories: SubcategoryDefinition[];
+}
+
+type CategorySeed = Omit<CategoryDefinition, 'id' | 'index' | 'image' | 'subcategories' | 'ssize'> & {
+  subcategories: Array<[str: string, name: string]>;
+};
+
+/**
+ * Reading A's 16 categories in their order. Reading B's 23 slugs sit under the nearest of them
+ * (fashion under Men, others and etc under Gifts & Gadget); categories that had none get a few
+ * sensible ones of our own.
+ */
+const CATEGORY_SEEDS: CategorySeed[] = [
+  {
+    str: 'kids-toys',
+    name: 'Kids & Toys',
+    colors: true,
+    sizeSet: 'kids',
+    subcategories: [
+      ['toys', 'Toys'],
+      ['kids_knowledge_kit', 'Kids Knowledge Kit'],
+      ['kids_clothing', 'Kids Clothing'],
+    ],
+  },
+  {
+    str: 'home-kitchen',
+    name: 'Home & Kitchen',
+    colors: true,
+    sizeSet: 'none',
+    subcategories: [
+      ['home_decor', 'Home Decor'],
+      ['home_furnishing', 'Home Furnishing'],
+      ['bed_sheet', 'Bed Sheets'],
+      ['plastic_items', 'Plastic Items'],
+      ['broom', 'Brooms & Cleaning'],
+      ['cookware', 'Cookware'],
+    ],
+  },
+  {
+    str: 'beauty-health',
+    name: 'Beauty & Health',
+    colors: false,
+    sizeSet: 'none',
+    subcategories: [
+      ['cosmetics', 'Cosmetics'],
+      ['skin_care', 'Skin Care'],
+      ['personal_care', 'Personal Care'],
+    ],
+  },
+  {
+    str: 'jewellery-accessories',
+    name: 'Jewellery & Accessories',
+    colors: true,
+    sizeSet: 'free',
+    subcategories: [
+      ['artificial_jewelry', 'Artificial Jewellery'],
+      ['wallets_belts', 'Wallets & Belts'],
+      ['sunglasses', 'Sunglasses'],
+    ],
+  },
+  {
+    str: 'bags',
+    name: 'Bags',
+    colors: true,
+    sizeSet: 'none',
+    subcategories: [
+      ['hand_bag', 'Handbags'],
+      ['luggage_bag', 'Luggage Bags'],
+      ['trolley', 'Trolleys'],
+      ['backpacks', 'Backpacks'],
+    ],
+  },
+  {
+    str: 'footwear',
+    name: 'Footwear',
+    colors: true,
+    sizeSet: 'shoe',
+    subcategories: [
+      ['sports_shoes', 'Sports Shoes'],
+      ['sandals', 'Sandals'],
+      ['formal_shoes', 'Formal Shoes'],
+      ['slippers', 'Slippers & Flip-flops'],
+    ],
+  },
+  {
+    str: 'watches',
+    name: 'Watches',
+    colors: true,
+    sizeSet: 'none',
+    subcategories: [
+      ['watches', 'Analog Watches'],
+      ['smart_watches', 'Smart Watches'],
+    ],
+  },
+  {
+    str: 'grocery',
+    name: 'Grocery',
+    colors: false,
+    sizeSet: 'none',
+    subcategories: [
+      ['staples', 'Staples'],
+      ['beverage_items', 'Beverages'],
+      ['chocolate_toffee', 'Chocolates & Toffees'],
+      ['snacks', 'Snacks'],
+    ],
+  },
+  {
+    str: 'books',
+    name: 'Books',
+    colors: false,
+    sizeSet: 'none',
+    subcategories: [
+      ['novel_books', 'Novels'],
+      ['academic_books', 'Academic & Exam Prep'],
+      ['children_books', "Children's Books"],
+    ],
+  },
+  {
+    str: 'lingerie',
+    name: 'Lingerie',
+    colors: true,
+    sizeSet: 'letters',
+    subcategories: [
+      ['bras', 'Bras'],
+      ['briefs', 'Briefs & Panties'],
+      ['nightwear', 'Nightwear'],
+    ],
+  },
+  {
+    str: 'men',
+    name: 'Men',
+    colors: true,
+    sizeSet: 'letters',
+    subcategories: [
+      ['fashion', "Men's Fashion"],
+      ['shirts', 'Shirts'],
+      ['tshirts', 'T-Shirts'],
+      ['ethnic_wear', 'Ethnic Wear'],
+    ],
+  },
+  {
+    str: 'women',
+    name: 'Women',
+    colors: true,
+    sizeSet: 'letters',
+    subcategories: [
+      ['ladies_kurti', 'Kurtis'],
+      ['ladies_suit', 'Suits & Dress Materials'],
+      ['sarees', 'Sarees'],
+      ['western_wear', 'Western Wear'],
+    ],
+  },
+  {
+    str: 'stationary',
+    name: 'Stationary',
+    colors: true,
+    sizeSet: 'none',
+    subcategories: [
+      ['pens', 'Pens & Pencils'],
+      ['notebooks', 'Notebooks & Diaries'],
+      ['art_supplies', 'Art Supplies'],
+    ],
+  },
+  {
+    str: 'sports',
+    name: 'Sports',
+    colors: true,
+    sizeSet: 'none',
+    subcategories: [
+      ['cricket', 'Cricket'],
+      ['football', 'Football'],
+      ['badminton', 'Badminton'],
+    ],
+  },
+  {
+    str: 'fitness',
+    name: 'Fitness',
+    colors: true,
+    sizeSet: 'none',
+    subcategories: [
+      ['gym_equipment', 'Gym Equipment'],
+      ['yoga', 'Yoga'],
+      ['fitness_accessories', 'Fitness Accessories'],
+    ],
+  },
+  {
+    str: 'gifts-gadget',
+    name: 'Gifts & Gadget',
+    colors: true,
+    sizeSet: 'none',
+    subcategories: [
+      ['mobile_accessories', 'Mobile Accessories'],
+      ['gadgets', 'Gadgets'],
+      ['gift_items', 'Gift Items'],
+      ['others', 'Others'],
+      ['etc', 'Miscellaneous'],
+    ],
+  },
+];
+
+export const CATEGORY_DEFINITIONS: readonly CategoryDefinition[] = CATEGORY_SEEDS.map((seed, index) => {
+  const id = String(index + 1);
+  return {
+    id,
+    index,
+    str: seed.str,
+    name: seed.name,
+    image: '',
+    colors: seed.colors,
+    ssize: seed.sizeSet !== 'none',
+    sizeSet: seed.sizeSet,
+    subcategories: seed.subcategories.map(([str, name], i) => ({ id: `${id}-${i + 1}`, str, name })),
+  };
+});
+
+export const CATEGORY_COUNT = CATEGORY_DEFINITIONS.length;
+
+// ---------------------------------------------------------------------------------------------
+// Limits and messages
+
+export const MAX_PRODUCT_IMAGES = 5;
+export const MAX_PRICE_RUPEES = 1_000_000;
+export const MAX_STOCK = 1_000_000;
+export const PRODUCT_CODE_MAX_LENGTH = 40;
+export const PRODUCT_NAME_MAX_LENGTH = 150;
+export const DESCRIPTION_MAX_LENGTH = 5000;
+export const BADGE_MAX_LENGTH = 30;
+export const REVIEW_COMMENT_MAX_LENGTH = 2000;
+export const DEFAULT_PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 48;
+export const ADMIN_DEFAULT_PAGE_SIZE = 20;
+export const ADMIN_MAX_PAGE_SIZE = 100;
+export const SEARCH_QUERY_MAX_LENGTH = 100;
+export const RELATED_PRODUCTS = 4;
+
+export const catalogMessages = {
+  nameRequired: 'Please enter the product name',
+  nameTooLong: `Product name must be at most ${PRODUCT_NAME_MAX_LENGTH} characters long`,
+  codeRequired: 'Please enter the product ID',
+  codeTooLong: `Product ID must be at most ${PRODUCT_CODE_MAX_LENGTH} characters long`,
+  priceRequired: 'Please enter the price',
+  priceInvalid: `Price must be a number more than 0 and at most ${MAX_PRICE_RUPEES}`,
+  descriptionRequired: 'Please enter the product description',
+  descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters long`,
+  categoryRequired: 'Please select a category',
+  unknownCategory: 'Unknown category',
+  stockRequired: 'Please enter the stock',
+  stockInvalid: 'Stock must be a whole number, 0 or more',
+  subcatRequired: 'Please select a subcategory',
+  unknownSubcat: 'This subcategory does not belong to the chosen category',
+  discountInvalid: `Discount must be a whole number from 0 to ${MAX_DISCOUNT_PERCENT}`,
+  tooManyImages: `You can only upload a maximum of ${MAX_PRODUCT_IMAGES} images.`,
+  invalidImage: 'Images must be uploaded image URLs (/media/… or https://…)',
+  unknownTag: 'Unknown tag',
+  unknownColor: 'Unknown colour',
+  noColors: 'This category does not offer colours',
+  sizeNotOffered: 'Size is not offered in this category',
+  stockForUnknownSize: 'Stock is given for a size that is not selected',
+  badgeTooLong: `Badge must be at most ${BADGE_MAX_LENGTH} characters long`,
+  listInvalid: 'Must be a list',
+  duplicateCode: 'A product with this ID already exists',
+  invalidProductId: 'Invalid product ID',
+  productNotFound: 'Product not found',
+  productCreated: 'Product Created successfully',
+  productUpdated: 'Product updated successfully!',
+  productDeleted: 'Product deleted successfully',
+  ratingRequired: 'Please give a rating from 1 to 5',
+  ratingInvalid: 'Rating must be a whole number from 1 to 5',
+  commentRequired: 'Please write a comment',
+  commentTooLong: `Comment must be at most ${REVIEW_COMMENT_MAX_LENGTH} characters long`,
+  reviewAdded: 'Review added successfully',
+  reviewUpdated: 'Review updated successfully',
+  invalidReviewId: 'Invalid review ID',
+  reviewNotFound: 'Review not found',
+  reviewDeleted: 'Review deleted successfully',
+  pageInvalid: 'page must be a whole number, 1 or more',
+  limitInvalid: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
+  adminLimitInvalid: `limit must be a whole number from 1 to ${ADMIN_MAX_PAGE_SIZE}`,
+  priceBandInvalid: 'price must be one of all, under500, 500-1000 or above1000',
+  sortInvalid: 'sort must be one of popular, newest, price_asc, price_desc, discount or rating',
+  flagInvalid: 'discount and inStock must be true or false',
+  unknownSubcatFilter: 'Unknown subcategory',
+  searchRequired: 'Please enter something to search for',
+  searchTooLong: `Search text must be at most ${SEARCH_QUERY_MAX_LENGTH} characters long`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Listing queries
+
+export const PRICE_BANDS = ['all', 'under500', '500-1000', 'above1000'] as const;
+export type PriceBand = (typeof PRICE_BANDS)[number];
+
+/** Price bands in paise, both ends inclusive (spec: "500 to 1000 inclusive"). */
+export const PRICE_BAND_LIMITS: Record<PriceBand, { min?: number; max?: number }> = {
+  all: {},
+  under500: { max: 49_999 },
+  '500-1000': { min: 50_000, max: 100_000 },
+  above1000: { min: 100_001 },
+};
+
+export const PRODUCT_SORTS = ['popular', 'newest', 'price_asc', 'price_desc', 'discount', 'rating'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** A filtered, paged listing, as the domain takes it (REST query strings and GraphQL filters both become this). */
+export interface ProductQuery {
+  /** Category index (0–15) or slug, as given; the service resolves it against its data. */
+  category?: string;
+  subcat?: string;
+  tag?: TagKey;
+  price: PriceBand;
+  withDiscount: boolean;
+  inStock: boolean;
+  sort: ProductSort;
+  /** Set by searches; ranks by relevance unless an explicit non-default sort is asked for. */
+  search?: string;
+  page: number;
+  limit: number;
+}
+
+const queryText = z.preprocess((v) => (v === '' ? undefined : v), z.string({ error: 'Each query parameter may be given once' }).trim().optional());
+
+const pageParam = z.preprocess(
+  (v) => (v === undefined || v === '' ? '1' : v),
+  z.string({ error: catalogMessages.pageInvalid }).regex(/^\d{1,6}$/, { error: catalogMessages.pageInvalid }).transform(Number),
+).refine((n) => n >= 1, { error: catalogMessages.pageInvalid });
+
+const limitParam = (fallback: number, max: number, message: string) =>
+  z
+    .preprocess((v) => (v === undefined || v === '' ? String(fallback) : v), z.string({ error: message }).regex(/^\d{1,6}$/, { error: message }).transform(Number))
+    .refine((n) => n >= 1 && n <= max, { error: message });
+
+const flagParam = z.preprocess(
+  (v) => (v === undefined || v === '' ? 'false' : v),
+  z.enum(['true', 'false', '1', '0'], { error: catalogMessages.flagInvalid }).transform((v) => v === 'true' || v === '1'),
+);
+
+/** GET /products (and the filters /productsByTag and /search share). Unknown parameters are ignored. */
+export const productListQuerySchema = z.object({
+  page: pageParam,
+  limit: limitParam(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, catalogMessages.limitInvalid),
+  category: queryText,
+  subcat: queryText,
+  price: z.preprocess((v) => (v === undefined || v === '' ? 'all' : v), z.enum(PRICE_BANDS, { error: catalogMessages.priceBandInvalid })),
+  discount: flagParam,
+  inStock: flagParam,
+  sort: z.preprocess((v) => (v === undefined || v === '' ? 'popular' : v), z.enum(PRODUCT_SORTS, { error: catalogMessages.sortInvalid })),
+});
+export type ProductListQueryInput = z.output<typeof productListQuerySchema>;
+
+/** GET /productsByTag: the listing filters plus the tag (key or index; popular when absent). */
+export const productTagQuerySchema = productListQuerySchema.extend({
+  tag: z.preprocess(
+    (v) => (v === undefined || v === '' ? 'popular' : v),
+    z.string({ error: catalogMessages.unknownTag }).transform((v, ctx) => {
+      const key = resolveTagKey(v);
+      if (!key) {
+        ctx.issues.push({ code: 'custom', message: catalogMessages.unknownTag, input: v });
+        return z.NEVER;
+      }
+      return key;
+    }),
+  ),
+});
+
+/** The search text: trimmed, 1–100 characters. */
+export const searchTextSchema = z
+  .string({ error: catalogMessages.searchRequired })
+  .trim()
+  .min(1, { error: catalogMessages.searchRequired })
+  .max(SEARCH_QUERY_MAX_LENGTH, { error: catalogMessages.searchTooLong });
+
+/** GET /search?q=: the listing filters plus the text. */
+export const productSearchQuerySchema = productListQuerySchema.extend({
+  q: z.preprocess((v) => (v === undefined ? '' : v), searchTextSchema),
+});
+
+/** GET /admin/products: a page of every product, optionally matching a text. */
+export const adminProductQuerySchema = z.object({
+  page: pageParam,
+  limit: limitParam(ADMIN_DEFAULT_PAGE_SIZE, ADMIN_MAX_PAGE_SIZE, catalogMessages.adminLimitInvalid),
+  q: z.preprocess((v) => (v === '' ? undefined : v), searchTextSchema.optional()),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Product creation and update
+
+const absent = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** Runs `schema` and reports its first message as this field's (so messages read as written). */
+function check<T extends z.ZodType>(schema: T, v: unknown, ctx: z.core.$RefinementCtx): z.output<T> | typeof z.NEVER {
+  const result = schema.safeParse(v);
+  if (result.success) return result.data;
+  ctx.issues.push({ code: 'custom', message: result.error.issues[0]?.message ?? 'Invalid value', input: v });
+  return z.NEVER;
+}
+
+/** A field that must be present and not blank. */
+const required = <T extends z.ZodType>(schema: T, message: string) =>
+  z.unknown().transform((v, ctx): z.output<T> => {
+    if (absent(v)) {
+      ctx.issues.push({ code: 'custom', message, input: v });
+      return z.NEVER;
+    }
+    return check(schema, v, ctx);
+  });
+
+/** A field that may be left out (absent, null or blank all mean "not given"). */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z
+    .unknown()
+    .transform((v, ctx): z.output<T> | undefined => (absent(v) ? undefined : check(schema, v, ctx)))
+    .optional();
+
+/** On update: left out keeps the stored value; sent blank is refused like a missing required field. */
+const updatable = <T extends z.ZodType>(schema: T, message: string) =>
+  z.unknown().transform((v, ctx): z.output<T> | undefined => {
+    if (v === undefined) return undefined;
+    if (absent(v)) {
+      ctx.issues.push({ code: 'custom', message, input: v });
+      return z.NEVER;
+    }
+    return check(schema, v, ctx);
+  })
+    .optional();
+
+/** Text that is trimmed and at most `max` long; numbers are taken as their digits. */
+const text = (max: number, tooLong: string) =>
+  z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), z.string({ error: tooLong }).trim().max(max, { error: tooLong }));
+
+/** A number sent as a number or as text from a form ("499.50", "20%"). */
+const numberLike = (message: string, { percent = false } = {}) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    const t = percent ? v.trim().replace(/%$/, '').trim() : v.trim();
+    return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : v;
+  }, z.number({ error: message }).refine(Number.isFinite, { error: message }));
+
+const priceSchema = numberLike(catalogMessages.priceInvalid)
+  .refine((v) => v > 0 && v <= MAX_PRICE_RUPEES, { error: catalogMessages.priceInvalid })
+  .transform(rupeesToPaise)
+  .refine((p) => p >= 1, { error: catalogMessages.priceInvalid });
+
+const stockSchema = numberLike(catalogMessages.stockInvalid).refine((v) => Number.isInteger(v) && v >= 0 && v <= MAX_STOCK, {
+  error: catalogMessages.stockInvalid,
+});
+
+const discountSchema = numberLike(catalogMessages.discountInvalid, { percent: true }).refine(
+  (v) => Number.isInteger(v) && v >= 0 && v <= MAX_DISCOUNT_PERCENT,
+  { error: catalogMessages.discountInvalid },
+);
+
+/** A category given as its index (number or digits) or slug. */
+const categoryKeySchema = z.preprocess(
+  (v) => (typeof v === 'number' && Number.isInteger(v) ? String(v) : v),
+  z.string({ error: catalogMessages.unknownCategory }).trim().max(60, { error: catalogMessages.unknownCategory }),
+);
+
+const listOf = <T extends z.ZodType>(item: T, max: number, tooMany: string) =>
+  z.array(item, { error: catalogMessages.listInvalid }).max(max, { error: tooMany });
+
+const tagsSchema = listOf(z.union([z.string(), z.number()]), TAG_KEYS.length * 2, catalogMessages.unknownTag).transform((values, ctx) => {
+  const keys: TagKey[] = [];
+  for (const v of values) {
+    const key = resolveTagKey(v);
+    if (!key) {
+      ctx.issues.push({ code: 'custom', message: `${catalogMessages.unknownTag}: ${String(v)}`, input: v });
+      return z.NEVER;
+    }
+    if (!keys.includes(key)) keys.push(key);
+  }
+  return keys;
+});
+
+/** An image the media service stored (a /media/ path) or an http(s) URL. */
+export function isProductImageUrl(value: string): boolean {
+  if (value.length > 500 || /\s/.test(value) || value.includes('..')) return false;
+  if (/^\/media\/[A-Za-z0-9._/-]+$/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+const imagesSchema = listOf(
+  z.string({ error: catalogMessages.invalidImage }).trim().refine(isProductImageUrl, { error: catalogMessages.invalidImage }),
+  MAX_PRODUCT_IMAGES,
+  catalogMessages.tooManyImages,
+);
+
+const sizesSchema = listOf(
+  z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: catalogMessages.sizeNotOffered }).trim().min(1).max(20)),
+  20,
+  catalogMessages.sizeNotOffered,
+).transform((v) => [...new Set(v)]);
+
+const colorsSchema = listOf(z.string({ error: catalogMessages.unknownColor }), COLOR_PALETTE.length, catalogMessages.unknownColor).transform((values, ctx) => {
+  const names: string[] = [];
+  for (const v of values) {
+    const name = resolveColorName(v);
+    if (!name) {
+      ctx.issues.push({ code: 'custom', message: `${catalogMessages.unknownColor}: ${v}`, input: v });
+      return z.NEVER;
+    }
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
+});
+
+/** Stock per size: `{ "M": 4 }` (REST) or `[{ size: "M", stock: 4 }]` (GraphQL). */
+const stockDetailSchema = z
+  .union(
+    [
+      z.array(z.object({ size: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string()), stock: z.unknown() })),
+      z.record(z.string(), z.unknown()),
+    ],
+    { error: catalogMessages.stockInvalid },
+  )
+  .transform((value, ctx) => {
+    const entries: Array<[string, unknown]> = Array.isArray(value) ? value.map((e) => [e.size, e.stock]) : Object.entries(value);
+    const out: Record<string, number> = {};
+    for (const [rawSize, rawStock] of entries) {
+      const size = rawSize.trim();
+      const parsed = stockSchema.safeParse(rawStock);
+      if (!size || !parsed.success) {
+        ctx.issues.push({ code: 'custom', message: `Stock for size ${size || '(blank)'} must be a whole number, 0 or more`, input: rawStock });
+        return z.NEVER;
+      }
+      out[size] = parsed.data;
+    }
+    return out;
+  });
+
+const nameSchema = text(PRODUCT_NAME_MAX_LENGTH, catalogMessages.nameTooLong);
+const codeSchema = text(PRODUCT_CODE_MAX_LENGTH, catalogMessages.codeTooLong);
+const descriptionSchema = text(DESCRIPTION_MAX_LENGTH, catalogMessages.descriptionTooLong);
+const subcatSchema = text(60, catalogMessages.unknownSubcat);
+const badgeSchema = text(BADGE_MAX_LENGTH, catalogMessages.badgeTooLong);
+
+/**
+ * POST /admin/product/create: the spec's creation payload (money in rupees; `id` is the product
+ * code). Fields come in the order the spec lists the required ones (name, id, price, description,
+ * category, stock), so the first message is the one the form shows first. Anything else in a body
+ * (rating, reviews, _id, …) is dropped, never written.
+ */
+export const productCreateSchema = z
+  .object(
+    {
+      name: required(nameSchema, catalogMessages.nameRequired),
+      id: required(codeSchema, catalogMessages.codeRequired),
+      price: required(priceSchema, catalogMessages.priceRequired),
+      description: required(descriptionSchema, catalogMessages.descriptionRequired),
+      category: required(categoryKeySchema, catalogMessages.categoryRequired),
+      // Without sizes the total must be given; with sizes it is the sum of the per-size stock.
+      stock: optional(stockSchema),
+      subcat: optional(subcatSchema),
+      discount: optional(discountSchema),
+      tags: optional(tagsSchema),
+      image: optional(imagesSchema),
+      size: optional(sizesSchema),
+      colors: optional(colorsSchema),
+      stockDetail: optional(stockDetailSchema),
+      badge: optional(badgeSchema),
+    },
+    { error: 'The request body must be a JSON object' },
+  )
+  .transform((v, ctx) => {
+    if (v.stock === undefined && !(v.size && v.size.length > 0)) {
+      ctx.issues.push({ code: 'custom', message: catalogMessages.stockRequired, input: v.stock, path: ['stock'] });
+      return z.NEVER;
+    }
+    return {
+      code: v.id,
+      name: v.name,
+      pricePaise: v.price,
+      description: v.description,
+      category: v.category,
+      subcat: v.subcat,
+      stock: v.stock ?? 0,
+      discount: v.discount ?? 0,
+      tags: v.tags ?? [],
+      images: v.image ?? [],
+      sizes: v.size ?? [],
+      colors: v.colors ?? [],
+      stockDetail: v.stockDetail ?? {},
+      badge: v.badge || null,
+    };
+  });
+export type ProductCreateInput = z.output<typeof productCreateSchema>;
+
+/**
+ * PUT /admin/product/:id: every field optional; the product code cannot change (an `id` in the
+ * body is ignored). A required field sent blank is refused with the same message as on create;
+ * lists sent as null or empty mean "none"; a badge sent blank is removed.
+ */
+export const productUpdateSchema = z
+  .object(
+    {
+      name: updatable(nameSchema, catalogMessages.nameRequired),
+      price: updatable(priceSchema, catalogMessages.priceRequired),
+      description: updatable(descriptionSchema, catalogMessages.descriptionRequired),
+      category: updatable(categoryKeySchema, catalogMessages.categoryRequired),
+      stock: updatable(stockSchema, catalogMessages.stockRequired),
+      subcat: optional(subcatSchema),
+      discount: optional(discountSchema),
+      tags: listUpdate(tagsSchema),
+      image: listUpdate(imagesSchema),
+      size: listUpdate(sizesSchema),
+      colors: listUpdate(colorsSchema),
+      stockDetail: z
+        .unknown()
+        .transform((v, ctx) => (v === null || v === '' ? {} : check(stockDetailSchema, v, ctx)))
+        .optional(),
+      badge: z
+        .unknown()
+        .transform((v, ctx) => (absent(v) ? null : check(badgeSchema, v, ctx)))
+        .optional(),
+    },
+    { error: 'The request body must be a JSON object' },
+  )
+  .transform((v) => ({
+    name: v.name,
+    pricePaise: v.price,
+    description: v.description,
+    category: v.category,
+    subcat: v.subcat,
+    stock: v.stock,
+    discount: v.discount,
+    tags: v.tags,
+    images: v.image,
+    sizes: v.size,
+    colors: v.colors,
+    stockDetail: v.stockDetail,
+    badge: v.badge,
+  }));
+export type ProductUpdateInput = z.output<typeof productUpdateSchema>;
+
+/** A list on update: left out keeps it, null or blank empties it. */
+function listUpdate<T extends z.ZodType>(schema: T) {
+  return z.unknown().transform((v, ctx): z.output<T> | undefined => {
+    if (v === undefined) return undefined;
+    return check(schema, v === null || v === '' ? [] : v, ctx);
+  }).optional();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reviews
+
+const ratingSchema = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? catalogMessages.ratingRequired : catalogMessages.ratingInvalid) })
+    .int({ error: catalogMessages.ratingInvalid })
+    .min(1, { error: catalogMessages.ratingInvalid })
+    .max(5, { error: catalogMessages.ratingInvalid }),
+);
+
+const commentSchema = z
+  .string({ error: catalogMessages.commentRequired })
+  .trim()
+  .min(1, { error: catalogMessages.commentRequired })
+  .max(REVIEW_COMMENT_MAX_LENGTH, { error: catalogMessages.commentTooLong });
+
+/** PUT /review: one review per user and product; a second one replaces the first. */
+export const reviewSchema = z.object(
+  {
+    rating: ratingSchema,
+    comment: commentSchema,
+    productId: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: catalogMessages.invalidProductId }).trim()),
+  },
+  { error: catalogMessages.ratingRequired },
+);
+export type ReviewInput = z.output<typeof reviewSchema>;

@@ -1,0 +1,42 @@
+import { roundHalfUp } from './money';
+
+/** ₹5 flat shipping on every order (spec section 9). */
+export const SHIPPING_FEE_PAISE = 500;
+/** GST: 18 percent. */
+export const TAX_RATE_PERCENT = 18;
+/** The footer's promise: 10 percent off a customer's first order. */
+export const FIRST_ORDER_DISCOUNT_PERCENT = 10;
+
+export interface PricedLine {
+  unitPricePaise: number;
+  quantity: number;
+}
+
+export interface OrderPrice {
+  /** Σ price × quantity. */
+  itemsPaise: number;
+  /** First-order discount (0 when it does not apply). */
+  discountPaise: number;
+  /** 18% GST of (items − discount). */
+  taxPaise: number;
+  shippingPaise: number;
+  /** items − discount + tax + shipping. */
+  totalPaise: number;
+}
+
+/**
+ * Prices an order in paise, the one place the checkout formula lives (DESIGN.md): a first order
+ * gets 10% off the subtotal, tax is 18% of the discounted subtotal, shipping is ₹5, and each part
+ * is rounded half-up to the paisa before the total is added up, so the parts always sum to it.
+ */
+export function priceOrder(lines: PricedLine[], opts: { firstOrder: boolean }): OrderPrice {
+  for (const l of lines) {
+    if (!Number.isSafeInteger(l.unitPricePaise) || l.unitPricePaise < 0) throw new RangeError('unit price must be whole paise ≥ 0');
+    if (!Number.isSafeInteger(l.quantity) || l.quantity < 1) throw new RangeError('quantity must be a whole number ≥ 1');
+  }
+  const itemsPaise = lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
+  const discountPaise = opts.firstOrder ? roundHalfUp((itemsPaise * FIRST_ORDER_DISCOUNT_PERCENT) / 100) : 0;
+  const taxPaise = roundHalfUp(((itemsPaise - discountPaise) * TAX_RATE_PERCENT) / 100);
+  const shippingPaise = lines.length > 0 ? SHIPPING_FEE_PAISE : 0;
+  return { itemsPaise, discountPaise, taxPaise, shippingPaise, totalPaise: itemsPaise - discountPaise + taxPaise + shippingPaise };
+}

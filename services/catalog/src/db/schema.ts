@@ -1,0 +1,66 @@
+import { boolean, integer, jsonb, numeric, pgSchema, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { SizeSetName, SubcategoryDefinition, TagKey } from '@shop/proto-contracts';
+
+/** The catalog service's tables (created by db/migrations; this file only describes them to drizzle). */
+export const catalogSchema = pgSchema('catalog');
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const categories = catalogSchema.table('categories', {
+  id: text('id').primaryKey(),
+  index: integer('idx').notNull(),
+  slug: text('slug').notNull(),
+  name: text('name').notNull(),
+  image: text('image').notNull().default(''),
+  colors: boolean('colors').notNull().default(false),
+  ssize: boolean('ssize').notNull().default(false),
+  sizeSet: text('size_set').$type<SizeSetName>().notNull().default('none'),
+  subcategories: jsonb('subcategories').$type<SubcategoryDefinition[]>().notNull().default([]),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type CategoryRow = typeof categories.$inferSelect;
+
+export const products = catalogSchema.table('products', {
+  id: uuid('id').primaryKey(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  /** Selling price in paise. */
+  price: integer('price').notNull(),
+  discount: integer('discount').notNull().default(0),
+  description: text('description').notNull().default(''),
+  images: jsonb('images').$type<string[]>().notNull().default([]),
+  categoryId: text('category_id').notNull(),
+  subcat: text('subcat'),
+  sizes: jsonb('sizes').$type<string[]>().notNull().default([]),
+  colors: jsonb('colors').$type<string[]>().notNull().default([]),
+  stock: integer('stock').notNull().default(0),
+  stockDetail: jsonb('stock_detail').$type<Record<string, number>>().notNull().default({}),
+  rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
+  reviewCount: integer('review_count').notNull().default(0),
+  badge: text('badge'),
+  tags: text('tags').array().$type<TagKey[]>().notNull().default([]),
+  searchText: text('search_text').notNull().default(''),
+  // search_vector (generated from search_text) is used only in SQL of the search.
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type ProductRow = typeof products.$inferSelect;
+export type NewProductRow = typeof products.$inferInsert;
+
+export const reviews = catalogSchema.table('reviews', {
+  id: uuid('id').primaryKey(),
+  productId: uuid('product_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  userName: text('user_name').notNull(),
+  rating: smallint('rating').notNull(),
+  comment: text('comment').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type ReviewRow = typeof reviews.$inferSelect;
+
+export const pendingImages = catalogSchema.table('pending_images', {
+  kind: text('kind').$type<'category' | 'product'>().notNull(),
+  targetId: text('target_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,21 @@
+import { eq, sql } from 'drizzle-orm';
+import { products } from '../db/schema';
+import type { CatalogDeps } from './catalog-deps';
+import type { Category } from './category.directory';
+import { productCountsByCategory } from './product-listing.service';
+
+export interface CategoryWithCount extends Category {
+  productCount: number;
+}
+
+/** The top-level categories in index order, each with how many products it holds. */
+export async function listCategoriesWithCounts(deps: CatalogDeps): Promise<CategoryWithCount[]> {
+  const [list, counts] = await Promise.all([deps.categories.all(), productCountsByCategory(deps)]);
+  return list.map((c) => ({ ...c, sizeOptions: [...c.sizeOptions], productCount: counts.get(c.id) ?? 0 }));
+}
+
+/** How many products one category holds. */
+export async function productCountOf(deps: CatalogDeps, categoryId: string): Promise<number> {
+  const [{ n }] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(products).where(eq(products.categoryId, categoryId));
+  return n;
+}

@@ -1,0 +1,38 @@
+import type { ReviewRow } from '../db/schema';
+
+/** How a reviewer is shown: first name and the initial of the last ('Asha Kumar' → 'Asha K.'). */
+export function reviewerName(fullName: string | undefined): string {
+  const parts = (fullName ?? '').trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return 'Shopper';
+  const first = parts[0].slice(0, 40);
+  return parts.length > 1 ? `${first} ${parts[parts.length - 1][0].toUpperCase()}.` : first;
+}
+
+/** The review object of the REST API. */
+export function toRestReview(r: ReviewRow) {
+  return {
+    _id: r.id,
+    id: r.id,
+    productId: r.productId,
+    user: r.userId,
+    name: r.userName,
+    rating: r.rating,
+    comment: r.comment,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** The Review type of the GraphQL schema. */
+export function toGraphqlReview(r: ReviewRow) {
+  return {
+    id: r.id,
+    productId: r.productId,
+    userId: r.userId,
+    userName: r.userName,
+    rating: r.rating,
+    comment: r.comment,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}

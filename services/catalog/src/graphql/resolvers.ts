@@ -1,0 +1,196 @@
+import {
+  catalogMessages,
+  COLOR_PALETTE,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  ADMIN_DEFAULT_PAGE_SIZE,
+  ADMIN_MAX_PAGE_SIZE,
+  paiseToRupees,
+  productCreateSchema,
+  productUpdateSchema,
+  resolveTagKey,
+  reviewSchema,
+  searchTextSchema,
+  type PriceBand,
+  type ProductQuery,
+  type ProductSort,
+  type TagKey,
+} from '@shop/proto-contracts';
+import { assertLoggedIn, assertRole, badRequest, type GraphQLContext, type SubgraphResolvers } from '@shop/platform';
+import type { CatalogDeps } from '../domain/catalog-deps';
+import { isUuid } from '../domain/catalog-errors';
+import { listCategoriesWithCounts, productCountOf } from '../domain/category-listing.service';
+import type { Category } from '../domain/category.directory';
+import { createProduct, deleteProduct, updateProduct } from '../domain/product-admin.service';
+import { findProduct, listProducts, listProductsForStaff, relatedProducts, searchProducts } from '../domain/product-listing.service';
+import { mrpOf, stockBySize, subcategoryOf, thumbnailOf, type Product, type ProductPage } from '../domain/product.model';
+import { toGraphqlReview } from '../domain/review.model';
+import { deleteReview, findUserReview, listReviews, reviewPage, upsertReview } from '../domain/review.service';
+import { parseInput } from '../parse-input';
+import { productLoaderOf } from './product-loader';
+
+type Args = Record<string, any>;
+
+/** The Product type of the subgraph (related, reviewList and myReview have their own resolvers). */
+export function toGraphqlProduct(p: Product) {
+  return {
+    id: p.id,
+    _id: p.id,
+    code: p.code,
+    name: p.name,
+    price: paiseToRupees(p.price),
+    oldPrice: paiseToRupees(mrpOf(p)),
+    discount: p.discount,
+    description: p.description,
+    image: p.images,
+    thumbnail: thumbnailOf(p.images),
+    category: p.category,
+    subcat: subcategoryOf(p),
+    size: p.sizes,
+    colors: p.colors,
+    stock: p.stock,
+    stockDetail: stockBySize(p),
+    rating: p.rating,
+    reviews: p.reviewCount,
+    badge: p.badge,
+    tags: p.tags,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    categoryId: p.categoryId,
+  };
+}
+type GraphqlProduct = ReturnType<typeof toGraphqlProduct>;
+
+const graphqlPage = (page: ProductPage) => ({ ...page, products: page.products.map(toGraphqlProduct) });
+
+const priceBands: Record<string, PriceBand> = { all: 'all', under500: 'under500', from500to1000: '500-1000', above1000: 'above1000' };
+const sorts: Record<string, ProductSort> = {
+  popular: 'popular',
+  newest: 'newest',
+  priceLowToHigh: 'price_asc',
+  priceHighToLow: 'price_desc',
+  discount: 'discount',
+  rating: 'rating',
+};
+
+function pagingOf(args: Args, fallback: number, max: number, limitMessage: string) {
+  const page = args.page ?? 1;
+  const limit = args.limit ?? fallback;
+  if (!Number.isInteger(page) || page < 1) throw badRequest(catalogMessages.pageInvalid);
+  if (!Number.isInteger(limit) || limit < 1 || limit > max) throw badRequest(limitMessage);
+  return { page: page as number, limit: limit as number };
+}
+
+function tagOf(value: unknown): TagKey {
+  const tag = resolveTagKey(value);
+  if (!tag) throw badRequest(`${catalogMessages.unknownTag}: ${String(value)}`);
+  return tag;
+}
+
+/** A GraphQL ProductFilter with paging, as the domain takes it (the same checks as REST). */
+function queryOf(args: Args): ProductQuery {
+  const f = (args.filter ?? {}) as Args;
+  const blank = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+  return {
+    category: blank(f.category),
+    subcat: blank(f.subcat),
+    tag: blank(f.tag) !== undefined ? tagOf(f.tag) : undefined,
+    price: priceBands[f.price ?? 'all'] ?? 'all',
+    withDiscount: Boolean(f.withDiscount),
+    inStock: Boolean(f.inStock),
+    sort: sorts[f.sort ?? 'popular'] ?? 'popular',
+    ...pagingOf(args, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, catalogMessages.limitInvalid),
+  };
+}
+
+/** GraphQL's ProductInput in the shape of the spec's creation payload (`code` is the REST `id`). */
+function creationPayloadOf(input: Args) {
+  const { code, ...rest } = input;
+  return { ...rest, id: code };
+}
+
+/** The catalog subgraph: the same domain functions as the REST routes, the same role checks. */
+export function catalogResolvers(deps: CatalogDeps): SubgraphResolvers {
+  const staff = (ctx: GraphQLContext) => assertRole(ctx, 'admin', 'emp');
+
+  return {
+    Query: {
+      categories: () => listCategoriesWithCounts(deps),
+      category: async (_p: unknown, args: Args) => (await deps.categories.resolve(String(args.key))) ?? null,
+      colorPalette: () => COLOR_PALETTE,
+      products: async (_p: unknown, args: Args) => graphqlPage(await listProducts(deps, queryOf(args))),
+      productsByTag: async (_p: unknown, args: Args) => graphqlPage(await listProducts(deps, { ...queryOf(args), tag: tagOf(args.tag) })),
+      product: async (_p: unknown, args: Args) => {
+        const product = await findProduct(deps, String(args.id));
+        return product ? toGraphqlProduct(product) : null;
+      },
+      searchProducts: async (_p: unknown, args: Args) => {
+        const search = parseInput(searchTextSchema, args.query);
+        return graphqlPage(await searchProducts(deps, { ...queryOf(args), search }));
+      },
+      adminProducts: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        staff(ctx);
+        const paging = pagingOf(args, ADMIN_DEFAULT_PAGE_SIZE, ADMIN_MAX_PAGE_SIZE, catalogMessages.adminLimitInvalid);
+        const q = typeof args.query === 'string' && args.query.trim() ? parseInput(searchTextSchema, args.query) : undefined;
+        return graphqlPage(await listProductsForStaff(deps, { ...paging, q }));
+      },
+      adminReviews: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        staff(ctx);
+        return (await listReviews(deps, String(args.productId))).map(toGraphqlReview);
+      },
+    },
+    Mutation: {
+      upsertReview: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        const p = assertLoggedIn(ctx);
+        const input = parseInput(reviewSchema, args);
+        const { review, created, product } = await upsertReview(deps, { userId: p.userId, name: p.name }, input);
+        return {
+          success: true,
+          message: created ? catalogMessages.reviewAdded : catalogMessages.reviewUpdated,
+          review: toGraphqlReview(review),
+          product: toGraphqlProduct(product),
+        };
+      },
+      createProduct: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        staff(ctx);
+        const product = await createProduct(deps, parseInput(productCreateSchema, creationPayloadOf(args.input ?? {})));
+        return { success: true, message: catalogMessages.productCreated, product: toGraphqlProduct(product) };
+      },
+      updateProduct: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        staff(ctx);
+        const product = await updateProduct(deps, String(args.id), parseInput(productUpdateSchema, args.input ?? {}));
+        return { success: true, message: catalogMessages.productUpdated, product: toGraphqlProduct(product) };
+      },
+      deleteProduct: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        staff(ctx);
+        await deleteProduct(deps, String(args.id));
+        return { success: true, message: catalogMessages.productDeleted };
+      },
+      deleteReview: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        staff(ctx);
+        await deleteReview(deps, String(args.productId), String(args.reviewId));
+        return { success: true, message: catalogMessages.reviewDeleted };
+      },
+    },
+    Product: {
+      __resolveReference: async (ref: { id: string }, ctx: GraphQLContext) => {
+        if (!isUuid(ref.id)) return null;
+        const product = await productLoaderOf(deps, ctx.req).load(ref.id);
+        return product ? toGraphqlProduct(product) : null;
+      },
+      related: async (parent: GraphqlProduct, args: Args) => (await relatedProducts(deps, { id: parent.id, categoryId: parent.categoryId }, args.limit ?? 4)).map(toGraphqlProduct),
+      reviewList: async (parent: GraphqlProduct, args: Args) => {
+        const page = await reviewPage(deps, parent.id, args.page ?? 1, args.limit ?? 10);
+        return { ...page, reviews: page.reviews.map(toGraphqlReview) };
+      },
+      myReview: async (parent: GraphqlProduct, _a: Args, ctx: GraphQLContext) => {
+        if (!ctx.principal) return null;
+        const review = await findUserReview(deps, parent.id, ctx.principal.userId);
+        return review ? toGraphqlReview(review) : null;
+      },
+    },
+    Category: {
+      productCount: (parent: Category & { productCount?: number }) => parent.productCount ?? productCountOf(deps, parent.id),
+    },
+  } as SubgraphResolvers;
+}

@@ -1,0 +1,54 @@
+import { Router, type Request } from 'express';
+import { adminProductQuerySchema, catalogMessages, productCreateSchema, productUpdateSchema } from '@shop/proto-contracts';
+import { requireRole } from '@shop/platform';
+import type { CatalogDeps } from '../domain/catalog-deps';
+import { createProduct, deleteProduct, updateProduct } from '../domain/product-admin.service';
+import { listProductsForStaff } from '../domain/product-listing.service';
+import { toRestProduct } from '../domain/product.model';
+import { toRestReview } from '../domain/review.model';
+import { deleteReview, listReviews } from '../domain/review.service';
+import { parseInput } from '../parse-input';
+import { restPage } from './listing-query';
+
+/** A single query-string value ('' when absent or repeated). */
+const queryValue = (req: Request, name: string) => {
+  const v = req.query[name];
+  return typeof v === 'string' ? v.trim() : '';
+};
+
+/** Products and reviews administration (spec section 7, "Admin"): admin and emp, enforced here. */
+export function adminProductRoutes(deps: CatalogDeps): Router {
+  const r = Router();
+  const staff = requireRole('admin', 'emp');
+
+  r.get('/admin/products', staff, async (req, res) => {
+    res.json(restPage(await listProductsForStaff(deps, parseInput(adminProductQuerySchema, req.query))));
+  });
+
+  r.post('/admin/product/create', staff, async (req, res) => {
+    const product = await createProduct(deps, parseInput(productCreateSchema, req.body));
+    res.status(201).json({ success: true, message: catalogMessages.productCreated, product: toRestProduct(product) });
+  });
+
+  r.put('/admin/product/:id', staff, async (req, res) => {
+    const product = await updateProduct(deps, String(req.params.id), parseInput(productUpdateSchema, req.body));
+    res.json({ success: true, message: catalogMessages.productUpdated, product: toRestProduct(product) });
+  });
+
+  r.delete('/admin/product/:id', staff, async (req, res) => {
+    await deleteProduct(deps, String(req.params.id));
+    res.json({ success: true, message: catalogMessages.productDeleted });
+  });
+
+  r.get('/admin/reviews', staff, async (req, res) => {
+    const reviews = await listReviews(deps, queryValue(req, 'id'));
+    res.json({ success: true, reviews: reviews.map(toRestReview) });
+  });
+
+  r.delete('/admin/reviews', staff, async (req, res) => {
+    await deleteReview(deps, queryValue(req, 'productId'), queryValue(req, 'id'));
+    res.json({ success: true, message: catalogMessages.reviewDeleted });
+  });
+
+  return r;
+}

@@ -1,0 +1,20 @@
+import { Router } from 'express';
+import { catalogMessages, reviewSchema } from '@shop/proto-contracts';
+import { requireLogin } from '@shop/platform';
+import type { CatalogDeps } from '../domain/catalog-deps';
+import { toRestReview } from '../domain/review.model';
+import { upsertReview } from '../domain/review.service';
+import { parseInput } from '../parse-input';
+
+/** PUT /review: a logged-in shopper's one review of a product (a second one replaces the first). */
+export function reviewRoutes(deps: CatalogDeps): Router {
+  const r = Router();
+
+  r.put('/review', requireLogin, async (req, res) => {
+    const input = parseInput(reviewSchema, req.body);
+    const { review, created } = await upsertReview(deps, { userId: req.principal!.userId, name: req.principal!.name }, input);
+    res.json({ success: true, message: created ? catalogMessages.reviewAdded : catalogMessages.reviewUpdated, review: toRestReview(review) });
+  });
+
+  return r;
+}
