@@ -32,7 +32,14 @@ const scenarios: Scenario[] = [
   { name: 'REST GET /api/v1/profile', path: '/api/v1/profile', auth: true },
   { name: 'GraphQL { me }', method: 'POST', path: '/graphql', body: JSON.stringify({ query: '{ me { id name email role } }' }), auth: true },
   { name: 'REST GET /api/v1/products?page=1', path: '/api/v1/products?page=1' },
-  { name: 'GraphQL products(page: 1)', method: 'POST', path: '/graphql', body: JSON.stringify({ query: '{ products(page: 1) { productCount products { id name price thumbnail } } }' }) },
+  { name: 'GraphQL products(page: 1)', method: 'POST', path: '/graphql', body: JSON.stringify({ query: '{ products(page: 1) { productCount totalPages products { id name price oldPrice discount thumbnail rating } } }' }) },
+  { name: 'REST GET /api/v1/product/{id}', path: '/api/v1/product/:productId' },
+  {
+    name: 'GraphQL product(id)',
+    method: 'POST',
+    path: '/graphql',
+    body: JSON.stringify({ query: 'query($id: ID!) { product(id: $id) { id name price oldPrice discount description image size colors stockDetail { size stock } rating reviews } }', variables: { id: ':productId' } }),
+  },
 ];
 
 /** One request first: a scenario whose answer is an error (GraphQL errors come with 200) is not a result. */
@@ -68,17 +75,24 @@ async function run(base: string, s: Scenario, cookie: string) {
   };
 }
 
+/** Fills in the id of a real product (the demo catalog's first listed product). */
+function withProduct(s: Scenario, productId: string): Scenario {
+  return { ...s, path: s.path.replace(':productId', productId), body: s.body?.replace(':productId', productId) };
+}
+
 async function main() {
   const shop = await startDistributedShop({ gateway: { RATE_LIMIT_PER_MINUTE: '0' } });
   try {
     const client = new ShopClient(shop.base);
     await client.post('/api/v1/register', { name: 'Bench User', email: 'bench@shop.test', phone: '9000000099', password: 'bench-pass-1' });
     const cookie = client.cookieHeader();
+    const listing = await client.get('/api/v1/products?page=1');
+    const productId = String(listing.body?.products?.[0]?._id ?? 'none');
     const only = args.only;
     const rows = [];
     for (const s of scenarios) {
       if (only && !s.name.toLowerCase().includes(String(only).toLowerCase()) && !s.name.includes('ceiling')) continue;
-      rows.push(await run(shop.base, s, cookie));
+      rows.push(await run(shop.base, withProduct(s, productId), cookie));
     }
     console.log(`\n${connections} connections, ${seconds} s per scenario, distributed mode\n`);
     console.table(rows);
