@@ -100,7 +100,7 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
     auth,
     await createCatalogService(await runtime('catalog'), { mediaUrl: () => mediaUrl, internalToken }),
     await createCartService(await runtime('cart'), { catalogUrl: () => catalogUrl }),
-    await createOrderService(await runtime('order')),
+    await createOrderService(await runtime('order'), { catalogUrl: () => catalogUrl, internalToken, publicUrl }),
     media,
   ];
   const servers = await Promise.all(services.map((svc) => listen(svc.app, 0, '127.0.0.1')));

@@ -65,12 +65,14 @@ const docs: Record<string, Doc> = {
   'POST /new/order': { summary: 'Place a cash-on-delivery order (priced by the server)', access: 'login' },
   'GET /orders/user': { summary: "The user's orders", access: 'login' },
   'GET /order/:id': { summary: 'One order (buyer or staff)', access: 'login' },
+  'POST /order/:id/cancel': { summary: 'Cancel own pending or processing order (stock goes back)', access: 'login' },
   'GET /orders/date': { summary: 'Orders of an Asia/Kolkata calendar day (date, page)', access: 'staff' },
   'GET /admin/orders': { summary: 'All orders with their total', access: 'staff' },
   'PUT /admin/order/:id': { summary: "Change an order's status", access: 'staff' },
   'DELETE /admin/order/:id': { summary: 'Delete an order', access: 'admin' },
   'POST /createOrder': { summary: 'Payment test provider: create a payment order', access: 'open' },
   'POST /verifyOrder': { summary: 'Payment test provider: verify a payment signature', access: 'open' },
+  'POST /payments/test/:orderId/pay': { summary: 'Built-in test provider: pay a payment order (test mode only)', access: 'open' },
   'POST /upload': { summary: 'Upload an image (multipart, field file); answers secure_url', access: 'login', multipart: true },
 };
 

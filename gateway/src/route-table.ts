@@ -63,6 +63,7 @@ export const routeTable: Route[] = [
   r('POST', '/new/order', 'order'),
   r('GET', '/orders/user', 'order'),
   r('GET', '/order/:id', 'order'),
+  r('POST', '/order/:id/cancel', 'order'),
   r('GET', '/orders/date', 'order'),
   r('GET', '/admin/orders', 'order'),
   r('PUT', '/admin/order/:id', 'order'),
@@ -70,6 +71,7 @@ export const routeTable: Route[] = [
   // Payment test provider
   r('POST', '/createOrder', 'order'),
   r('POST', '/verifyOrder', 'order'),
+  r('POST', '/payments/test/:orderId/pay', 'order'),
   // Image upload (replaces the spec's third-party image host)
   r('POST', '/upload', 'media'),
 ];

@@ -28,12 +28,41 @@ export const eventSchemas = {
   UserDeleted: { version: 1, payload: z.object({ userId: z.string(), authzVersion: z.number().int() }) },
   ProductChanged: { version: 1, payload: z.object({ productId: z.string() }).passthrough() },
   ProductDeleted: { version: 1, payload: z.object({ productId: z.string() }) },
-  OrderPlaced: { version: 1, payload: z.object({ orderId: z.string(), userId: z.string() }).passthrough() },
+  /**
+   * A new order. `items` is `[{productId, quantity, size, color}]` (the cart removes those lines);
+   * `email` and `name` are the buyer's (from the access token), for the confirmation mail; money in paise.
+   */
+  OrderPlaced: {
+    version: 1,
+    payload: z
+      .object({
+        orderId: z.string(),
+        userId: z.string(),
+        items: z.array(z.unknown()).optional(),
+        email: z.string().optional(),
+        name: z.string().optional(),
+        totalPaise: z.number().int().optional(),
+        status: z.string().optional(),
+      })
+      .passthrough(),
+  },
   OrderStatusChanged: {
     version: 1,
-    payload: z.object({ orderId: z.string(), userId: z.string(), status: z.string(), previousStatus: z.string() }).passthrough(),
+    payload: z
+      .object({ orderId: z.string(), userId: z.string(), status: z.string(), previousStatus: z.string(), email: z.string().optional(), name: z.string().optional() })
+      .passthrough(),
   },
-  OrderCancelled: { version: 1, payload: z.object({ orderId: z.string(), userId: z.string() }).passthrough() },
+  /**
+   * An order will not be delivered: cancelled by the buyer or staff, deleted while active, or a
+   * checkout that failed after its stock was reserved (`reason: 'checkout-failed'`). The catalog
+   * releases the stock reservation with the order's id (once, however often this arrives).
+   */
+  OrderCancelled: {
+    version: 1,
+    payload: z
+      .object({ orderId: z.string(), userId: z.string(), reason: z.string().optional(), previousStatus: z.string().optional() })
+      .passthrough(),
+  },
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

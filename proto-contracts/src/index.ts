@@ -6,3 +6,4 @@ export * from './money';
 export * from './catalog';
 export * from './cart';
 export * from './pricing';
+export * from './order';

@@ -74,6 +74,7 @@ export async function startDistributedShop(extraEnv: Partial<Record<ServiceName 
     ...(s === 'media' ? { MEDIA_DIR: join(dataDir, 'media') } : {}),
     ...(s === 'cart' ? { CATALOG_URL: urls.catalog } : {}),
     ...(s === 'auth' ? { MEDIA_URL: urls.media } : {}),
+    ...(s === 'order' ? { CATALOG_URL: urls.catalog, INTERNAL_API_TOKEN: internalToken, PUBLIC_URL: `http://127.0.0.1:${ports.gateway}` } : {}),
     ...(s === 'catalog' ? { MEDIA_URL: urls.media, INTERNAL_API_TOKEN: internalToken } : {}),
     ...(s === 'media' ? { INTERNAL_API_TOKEN: internalToken } : {}),
     ...(extraEnv[s] ?? {}),

@@ -18,9 +18,11 @@ import { mediaInternalImages } from './clients/media-images.client';
 import type { CatalogDeps } from './domain/catalog-deps';
 import { CategoryDirectory, seedCategories } from './domain/category.directory';
 import { catalogResolvers } from './graphql/resolvers';
+import { followOrderEvents } from './events/order-events';
 import { adminProductRoutes } from './routes/admin-products.routes';
 import { productRoutes } from './routes/products.routes';
 import { reviewRoutes } from './routes/reviews.routes';
+import { stockReservationRoutes } from './routes/stock-reservations.routes';
 import { seedDemoCatalog } from './seed/demo-catalog.seed';
 import { pendingImageCount, startDemoImageJob, type DemoImageJob, type DemoImageJobOptions } from './seed/demo-images.job';
 
@@ -29,7 +31,10 @@ export const catalogSettings = {
   PORT: settings.port.default(4002),
   /** Base URL of the media service, where the demo catalog's pictures are stored. */
   MEDIA_URL: settings.url(['http:', 'https:']).optional(),
-  /** Shared secret of the media service's internal image route (the same value in both services). */
+  /**
+   * Shared secret of service-to-service routes: media's internal image route, and the catalog's own
+   * stock reservations that the order service calls (the same value in every service).
+   */
   INTERNAL_API_TOKEN: z.string().min(24, 'must be at least 24 characters long').optional(),
   /** Create the demo catalog on first start, when there is no product yet. */
   DEMO_CATALOG: z.enum(['true', 'false']).default('true'),
@@ -38,7 +43,11 @@ export const catalogSettings = {
 export interface CatalogServiceOptions {
   /** The media service's base URL, or a function answering it once known (embedded mode listens late). */
   mediaUrl?: string | (() => string | undefined);
-  /** Token of media's internal image route; without it the demo products stay without pictures. */
+  /**
+   * The shared internal token: sent to media's internal image route (without it the demo products
+   * stay without pictures) and required on the catalog's /internal/v1 stock reservation routes
+   * (without it those routes do not exist, and checkout cannot reserve stock).
+   */
   internalToken?: string;
   /** Create the demo catalog when the products table is empty (default true). */
   demoCatalog?: boolean;
@@ -79,9 +88,11 @@ export async function createCatalogService(
 
   const app = createServiceApp(runtime);
   app.use('/api/v1', express.json({ limit: '100kb' }), productRoutes(deps), reviewRoutes(deps), adminProductRoutes(deps));
+  app.use('/internal/v1', stockReservationRoutes(deps, opts.internalToken));
   await mountSubgraph(app, { typeDefs, resolvers: catalogResolvers(deps), logger: runtime.logger, production: runtime.production });
   finishServiceApp(app, runtime);
   await followAuthzEvents(runtime);
+  await followOrderEvents(deps, runtime.bus);
 
   // Pictures come last and in the background: the service is ready without them.
   let imageJob: DemoImageJob | undefined;

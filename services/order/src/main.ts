@@ -1,4 +1,14 @@
-import { runServiceMain } from '@shop/platform';
+import { loadConfig, runServiceMain } from '@shop/platform';
 import { createOrderService, orderSettings } from './app';
 
-void runServiceMain('order', orderSettings, createOrderService);
+void runServiceMain('order', orderSettings, (runtime) => {
+  // runServiceMain has already checked these settings (and exits with the problems if they are invalid).
+  const config = loadConfig(orderSettings);
+  return createOrderService(runtime, {
+    catalogUrl: config.CATALOG_URL,
+    internalToken: config.INTERNAL_API_TOKEN,
+    paymentKeyId: config.PAYMENT_KEY_ID,
+    paymentKeySecret: config.PAYMENT_KEY_SECRET,
+    publicUrl: config.PUBLIC_URL,
+  });
+});

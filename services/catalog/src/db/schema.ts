@@ -1,5 +1,5 @@
 import { boolean, integer, jsonb, numeric, pgSchema, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { SizeSetName, SubcategoryDefinition, TagKey } from '@shop/proto-contracts';
+import type { ReservedLine, SizeSetName, SubcategoryDefinition, TagKey } from '@shop/proto-contracts';
 
 /** The catalog service's tables (created by db/migrations; this file only describes them to drizzle). */
 export const catalogSchema = pgSchema('catalog');
@@ -64,3 +64,12 @@ export const pendingImages = catalogSchema.table('pending_images', {
   targetId: text('target_id').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** Stock held for an order (id = the order id); released_at is set once, when the stock goes back. */
+export const stockReservations = catalogSchema.table('stock_reservations', {
+  id: uuid('id').primaryKey(),
+  lines: jsonb('lines').$type<ReservedLine[]>().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  releasedAt: ts('released_at'),
+});
+export type StockReservationRow = typeof stockReservations.$inferSelect;

@@ -1,0 +1,411 @@
+import { z } from 'zod';
+import { cartMessages, cartQuantitySchema, MAX_PROPERTY_LENGTH } from './cart';
+
+/**
+ * The order service's request schemas, limits and texts (spec sections 2, 3, 4, 7 and 8), shared
+ * with the web so the checkout form and the server give the same message for the same mistake.
+ * Prices, taxes and totals are never read from a request: the server prices every order.
+ */
+
+/** Order statuses, stored lower-case (spec section 4); compared case-insensitively. */
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Payment statuses as the spec shows them ('Pending' for a new cash-on-delivery order). */
+export const PAYMENT_STATUSES = ['Pending', 'Paid', 'Refunded', 'Cancelled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type PaymentMethod = 'COD' | 'ONLINE';
+
+export const MAX_ORDER_LINES = 50;
+/** Orders by date: page size (DESIGN: 10). */
+export const ORDERS_PER_PAGE = 10;
+/** The shop's time zone: "orders of a day" are Asia/Kolkata calendar days. */
+export const SHOP_TIME_ZONE = 'Asia/Kolkata';
+/** Smallest amount the payment test provider accepts, in paise (₹1). */
+export const MIN_PAYMENT_PAISE = 100;
+/** Largest, in paise (₹10,00,000). */
+export const MAX_PAYMENT_PAISE = 100_000_000;
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+export const orderMessages = {
+  shippingInfoRequired: 'Please provide the shipping information',
+  addressRequired: 'Please enter the shipping address',
+  cityRequired: 'Please enter the city',
+  stateRequired: 'Please enter the state',
+  countryRequired: 'Please enter the country',
+  pinRequired: 'Please enter the PIN code',
+  pinInvalid: 'PIN code must be 6 digits and cannot start with 0',
+  phoneRequired: 'Please enter a phone number',
+  phoneInvalid: 'Please enter a valid 10-digit mobile number',
+  fieldTooLong: (field: string, max: number) => `${field} must be at most ${max} characters long`,
+  itemsRequired: 'Your order has no items',
+  tooManyItems: `An order can hold at most ${MAX_ORDER_LINES} different items`,
+  quantityTooLarge: 'You can order at most 100 units of one item',
+  selectAddressAndPhone: 'Please select a shipping address and phone number.',
+  invalidOrderId: 'Invalid order ID',
+  orderNotFound: 'Order not found',
+  unknownStatus: (status: string) => `Unknown order status: ${status}`,
+  statusRequired: 'Please choose a status',
+  cannotChangeStatus: (from: string, to: string) => `Cannot change order status from ${from} to ${to}`,
+  cannotCancel: (status: string) => `A ${status} order can no longer be cancelled`,
+  onlyInStock: (stock: number, name: string, size?: string | null) =>
+    `Only ${stock} items available in stock for ${name}${size ? ` (size ${size})` : ''}`,
+  invalidDate: 'Please give the date as YYYY-MM-DD',
+  pageInvalid: 'page must be a whole number, 1 or more',
+  limitInvalid: 'limit must be a whole number from 1 to 100',
+  idempotencyKeyInvalid: `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible characters`,
+  catalogUnavailable: 'Orders cannot be placed right now. Please try again in a moment.',
+  orderPlaced: 'Order placed successfully!',
+  orderCancelled: 'Order cancelled',
+  orderUpdated: 'Order status updated',
+  orderDeleted: 'Order deleted successfully',
+  amountInvalid: `Amount must be a whole number of paise from ${MIN_PAYMENT_PAISE} to ${MAX_PAYMENT_PAISE}`,
+  currencyInvalid: 'Only INR payments are supported',
+  paymentFieldsRequired: 'orderId, paymentId and signature are required',
+  paymentVerified: 'Payment successful!',
+  paymentVerificationFailed: 'Payment verification failed!',
+  paymentOrderNotFound: 'Payment order not found',
+  // Fallbacks when the server gives no message (spec section 8).
+  createFailed: 'Order Creating Failed',
+  fetchFailed: 'Failed to fetch orders',
+} as const;
+
+/**
+ * An Indian mobile number as the checkout sends it: non-digits are stripped, then a leading
+ * +91/91 (12 digits) or 0 (11 digits) is dropped; what remains must be 10 digits starting 6–9.
+ * Answers the 10 digits, or undefined when it is not such a number.
+ */
+export function normalizeShippingPhone(value: string): string | undefined {
+  let digits = value.replace(/\D/g, '');
+  if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
+  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
+  return /^[6-9]\d{9}$/.test(digits) ? digits : undefined;
+}
+
+/** A PIN code as typed ('110 001', 110001): non-digits stripped, 6 digits not starting 0, as a number. */
+export function normalizePinCode(value: string | number): number | undefined {
+  const digits = String(value).replace(/\D/g, '');
+  return /^[1-9]\d{5}$/.test(digits) ? Number(digits) : undefined;
+}
+
+/** A required text field: trimmed, not blank, at most `max` characters. */
+const requiredText = (label: string, missing: string, max: number) =>
+  z.unknown().transform((v, ctx) => {
+    if (typeof v === 'number' && Number.isFinite(v)) v = String(v);
+    if (typeof v !== 'string' || v.trim() === '') {
+      ctx.issues.push({ code: 'custom', message: missing, input: v });
+      return z.NEVER;
+    }
+    const text = v.trim().replace(/\s+/g, ' ');
+    if (text.length > max) {
+      ctx.issues.push({ code: 'custom', message: orderMessages.fieldTooLong(label, max), input: v });
+      return z.NEVER;
+    }
+    return text;
+  });
+
+/** The spec's shipping info: every field required and trimmed; phone and PIN normalised. */
+export const shippingInfoSchema = z.object(
+  {
+    address: requiredText('Address', orderMessages.addressRequired, 300),
+    city: requiredText('City', orderMessages.cityRequired, 80),
+    state: requiredText('State', orderMessages.stateRequired, 80),
+    country: requiredText('Country', orderMessages.countryRequired, 80),
+    pinCode: z.unknown().transform((v, ctx) => {
+      if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) {
+        ctx.issues.push({ code: 'custom', message: orderMessages.pinRequired, input: v });
+        return z.NEVER;
+      }
+      const pin = typeof v === 'string' || typeof v === 'number' ? normalizePinCode(v) : undefined;
+      if (pin === undefined) {
+        ctx.issues.push({ code: 'custom', message: orderMessages.pinInvalid, input: v });
+        return z.NEVER;
+      }
+      return pin;
+    }),
+    phoneNo: z.unknown().transform((v, ctx) => {
+      if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) {
+        ctx.issues.push({ code: 'custom', message: orderMessages.phoneRequired, input: v });
+        return z.NEVER;
+      }
+      const phone = typeof v === 'string' || typeof v === 'number' ? normalizeShippingPhone(String(v)) : undefined;
+      if (!phone) {
+        ctx.issues.push({ code: 'custom', message: orderMessages.phoneInvalid, input: v });
+        return z.NEVER;
+      }
+      return phone;
+    }),
+  },
+  { error: orderMessages.shippingInfoRequired },
+);
+export type ShippingInfo = z.output<typeof shippingInfoSchema>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isOrderId(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+/** A size or colour; blank or null means "not chosen". */
+const choice = z.preprocess(
+  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+  z.string({ error: cartMessages.propertyInvalid }).trim().max(MAX_PROPERTY_LENGTH, { error: cartMessages.propertyInvalid }).optional(),
+);
+
+/**
+ * One ordered item, in any of the namings clients use: `productId`, the spec's `product`, or the
+ * cart item's `id`; size and colour plain or under `properties`. Anything else (name, price) is dropped.
+ */
+const orderItemSchema = z.preprocess(
+  (v) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    const o = v as Record<string, unknown>;
+    const props = (o.properties && typeof o.properties === 'object' ? o.properties : {}) as Record<string, unknown>;
+    const product = o.productId ?? o.product ?? o.id;
+    return {
+      productId: product && typeof product === 'object' ? ((product as Record<string, unknown>)._id ?? (product as Record<string, unknown>).id) : product,
+      quantity: o.quantity,
+      size: o.size ?? props.size,
+      color: o.color ?? props.color,
+    };
+  },
+  z.object(
+    {
+      productId: z.unknown().transform((v, ctx) => {
+        if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) {
+          ctx.issues.push({ code: 'custom', message: cartMessages.productInfoUnavailable, input: v });
+          return z.NEVER;
+        }
+        if (typeof v !== 'string' || !UUID.test(v.trim())) {
+          ctx.issues.push({ code: 'custom', message: cartMessages.invalidProductId, input: v });
+          return z.NEVER;
+        }
+        return v.trim().toLowerCase();
+      }),
+      quantity: cartQuantitySchema,
+      size: choice,
+      color: choice,
+    },
+    { error: cartMessages.productInfoUnavailable },
+  ),
+);
+
+export interface OrderItemInput {
+  productId: string;
+  quantity: number;
+  size?: string;
+  color?: string;
+}
+
+/**
+ * 1 to MAX_ORDER_LINES items; lines of the same product and size are merged (quantities added,
+ * the first colour kept), and the merged quantity is still at most 100.
+ */
+export const orderItemsSchema = z.unknown().transform((v, ctx): OrderItemInput[] => {
+  if (!Array.isArray(v) || v.length === 0) {
+    ctx.issues.push({ code: 'custom', message: orderMessages.itemsRequired, input: v });
+    return z.NEVER;
+  }
+  if (v.length > MAX_ORDER_LINES) {
+    ctx.issues.push({ code: 'custom', message: orderMessages.tooManyItems, input: v });
+    return z.NEVER;
+  }
+  const merged = new Map<string, OrderItemInput>();
+  for (const raw of v) {
+    const parsed = orderItemSchema.safeParse(raw);
+    if (!parsed.success) {
+      ctx.issues.push({ code: 'custom', message: parsed.error.issues[0]?.message ?? cartMessages.productInfoUnavailable, input: raw });
+      return z.NEVER;
+    }
+    const item = parsed.data as OrderItemInput;
+    const key = `${item.productId}|${(item.size ?? '').toLowerCase()}`;
+    const earlier = merged.get(key);
+    if (earlier) {
+      earlier.quantity += item.quantity;
+      if (earlier.quantity > 100) {
+        ctx.issues.push({ code: 'custom', message: orderMessages.quantityTooLarge, input: raw });
+        return z.NEVER;
+      }
+      earlier.color ??= item.color;
+    } else {
+      merged.set(key, { ...item });
+    }
+  }
+  return [...merged.values()];
+});
+
+/**
+ * POST /new/order. The spec's payload (`shippingInfo`, `orderItems` with `product`) and the short
+ * form (`items` with `productId`) are both read; prices, totals and payment info are ignored.
+ */
+export const placeOrderSchema = z.preprocess(
+  (v) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    const o = v as Record<string, unknown>;
+    return { shippingInfo: o.shippingInfo, items: o.orderItems ?? o.items };
+  },
+  z.object({ shippingInfo: shippingInfoSchema, items: orderItemsSchema }, { error: orderMessages.itemsRequired }),
+);
+export type PlaceOrderInput = z.output<typeof placeOrderSchema>;
+
+/** An Idempotency-Key header (or GraphQL argument): 1–200 visible ASCII characters. */
+export const idempotencyKeySchema = z
+  .string({ error: orderMessages.idempotencyKeyInvalid })
+  .trim()
+  .regex(/^[\x21-\x7e]{1,200}$/, { error: orderMessages.idempotencyKeyInvalid });
+
+/** A status as staff send it (any case). */
+export const orderStatusSchema = z.unknown().transform((v, ctx): OrderStatus => {
+  if (typeof v !== 'string' || v.trim() === '') {
+    ctx.issues.push({ code: 'custom', message: orderMessages.statusRequired, input: v });
+    return z.NEVER;
+  }
+  const status = v.trim().toLowerCase();
+  if (!(ORDER_STATUSES as readonly string[]).includes(status)) {
+    ctx.issues.push({ code: 'custom', message: orderMessages.unknownStatus(v.trim()), input: v });
+    return z.NEVER;
+  }
+  return status as OrderStatus;
+});
+
+/** PUT /admin/order/:id. */
+export const setOrderStatusSchema = z.object({ status: orderStatusSchema }, { error: orderMessages.statusRequired });
+
+const pageParam = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? '1' : typeof v === 'number' ? String(v) : v),
+  z.string({ error: orderMessages.pageInvalid }).regex(/^\d{1,6}$/, { error: orderMessages.pageInvalid }).transform(Number),
+).refine((n) => n >= 1, { error: orderMessages.pageInvalid });
+
+/** GET /orders/date?date=YYYY-MM-DD&page= (no date: today in Asia/Kolkata). */
+export const ordersByDateQuerySchema = z.object({
+  date: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string({ error: orderMessages.invalidDate })
+      .trim()
+      .refine((d) => isCalendarDate(d), { error: orderMessages.invalidDate })
+      .optional(),
+  ),
+  page: pageParam,
+});
+
+/** GET /admin/orders?status=&page=&limit= (all optional). */
+export const adminOrdersQuerySchema = z.object({
+  status: z.preprocess((v) => (v === '' || v === null ? undefined : v), orderStatusSchema.optional()),
+  page: pageParam,
+  limit: z
+    .preprocess(
+      (v) => (v === undefined || v === null || v === '' ? '50' : typeof v === 'number' ? String(v) : v),
+      z.string({ error: orderMessages.limitInvalid }).regex(/^\d{1,6}$/, { error: orderMessages.limitInvalid }).transform(Number),
+    )
+    .refine((n) => n >= 1 && n <= 100, { error: orderMessages.limitInvalid }),
+});
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 2000 && y <= 9999 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** POST /createOrder (payment test provider): amount in integer paise, currency INR. */
+export const createPaymentOrderSchema = z.object({
+  amount: z.unknown().transform((v, ctx) => {
+    const n = typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : v;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < MIN_PAYMENT_PAISE || n > MAX_PAYMENT_PAISE) {
+      ctx.issues.push({ code: 'custom', message: orderMessages.amountInvalid, input: v });
+      return z.NEVER;
+    }
+    return n;
+  }),
+  currency: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? 'INR' : typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z.literal('INR', { error: orderMessages.currencyInvalid }),
+  ),
+});
+
+/** POST /verifyOrder: the provider's three values, as text. */
+export const verifyPaymentSchema = z.object(
+  {
+    orderId: z.string({ error: orderMessages.paymentFieldsRequired }).trim().min(1, { error: orderMessages.paymentFieldsRequired }).max(100),
+    paymentId: z.string({ error: orderMessages.paymentFieldsRequired }).trim().min(1, { error: orderMessages.paymentFieldsRequired }).max(100),
+    signature: z.string({ error: orderMessages.paymentFieldsRequired }).trim().min(1, { error: orderMessages.paymentFieldsRequired }).max(200),
+  },
+  { error: orderMessages.paymentFieldsRequired },
+);
+
+/** The order number people see: '#' and the last 8 characters of the id, upper-cased (My Orders, mails). */
+export function orderNumberOf(orderId: string): string {
+  return `#${orderId.slice(-8).toUpperCase()}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stock reservations: the catalog's internal API that checkout uses (never routed by the gateway)
+
+/** One line to reserve: a product (and its size, when it has sizes). */
+export const stockReservationLineSchema = z.object({
+  productId: z
+    .string({ error: cartMessages.invalidProductId })
+    .trim()
+    .regex(UUID, { error: cartMessages.invalidProductId })
+    .transform((v) => v.toLowerCase()),
+  size: z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    z.string({ error: cartMessages.propertyInvalid }).trim().max(MAX_PROPERTY_LENGTH, { error: cartMessages.propertyInvalid }).optional(),
+  ),
+  quantity: cartQuantitySchema,
+  /** Checked against the product's colours (the first one when not given; null when it has none). */
+  color: z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    z.string({ error: cartMessages.propertyInvalid }).trim().max(MAX_PROPERTY_LENGTH, { error: cartMessages.propertyInvalid }).optional(),
+  ),
+});
+
+/** POST /internal/v1/stock/reservations: all lines or none; the reservation id is the order id. */
+export const stockReservationRequestSchema = z.object({
+  reservationId: z
+    .string({ error: 'reservationId must be a UUID' })
+    .trim()
+    .regex(UUID, { error: 'reservationId must be a UUID' })
+    .transform((v) => v.toLowerCase()),
+  items: z
+    .array(stockReservationLineSchema, { error: orderMessages.itemsRequired })
+    .min(1, { error: orderMessages.itemsRequired })
+    .max(MAX_ORDER_LINES, { error: orderMessages.tooManyItems }),
+});
+export type StockReservationRequest = z.output<typeof stockReservationRequestSchema>;
+
+/** A reserved line with the product as it is now (money in paise). */
+export interface ReservedLine {
+  productId: string;
+  code: string;
+  name: string;
+  /** Card-size picture, or null when the product has none. */
+  image: string | null;
+  /** The size as the product spells it; null for products without sizes. */
+  size: string | null;
+  /** The colour as the product spells it; null for products without colours. */
+  color: string | null;
+  quantity: number;
+  /** The selling price now, in paise. */
+  pricePaise: number;
+}
+
+/** The catalog's answer (201 the first time, 200 with the same content when asked again). */
+export interface StockReservation {
+  success: true;
+  reservationId: string;
+  lines: ReservedLine[];
+  createdAt: string;
+}
+
+/** The catalog's 409 when a line is short: the message names the product. */
+export interface StockShortage {
+  success: false;
+  message: string;
+  productId: string;
+  size: string | null;
+  available: number;
+}

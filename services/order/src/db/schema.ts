@@ -1,0 +1,75 @@
+import { bigint, integer, pgSchema, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { OrderStatus, PaymentMethod, PaymentStatus } from '@shop/proto-contracts';
+
+/** The order service's tables (created by db/migrations; this file only describes them to drizzle). */
+export const orderSchema = pgSchema('order');
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const paise = (name: string) => bigint(name, { mode: 'number' });
+
+export const orders = orderSchema.table('orders', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  userEmail: text('user_email').notNull().default(''),
+  userName: text('user_name').notNull().default(''),
+  status: text('status').$type<OrderStatus>().notNull(),
+  shipAddress: text('ship_address').notNull(),
+  shipCity: text('ship_city').notNull(),
+  shipState: text('ship_state').notNull(),
+  shipCountry: text('ship_country').notNull(),
+  shipPinCode: integer('ship_pin_code').notNull(),
+  shipPhone: text('ship_phone').notNull(),
+  paymentMethod: text('payment_method').$type<PaymentMethod>().notNull().default('COD'),
+  paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('Pending'),
+  paymentId: text('payment_id'),
+  itemsPaise: paise('items_paise').notNull(),
+  discountPaise: paise('discount_paise').notNull().default(0),
+  taxPaise: paise('tax_paise').notNull(),
+  shippingPaise: paise('shipping_paise').notNull(),
+  totalPaise: paise('total_paise').notNull(),
+  idempotencyKey: text('idempotency_key'),
+  estimatedDelivery: ts('estimated_delivery'),
+  paidAt: ts('paid_at'),
+  shippedAt: ts('shipped_at'),
+  deliveredAt: ts('delivered_at'),
+  cancelledAt: ts('cancelled_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+
+export const orderItems = orderSchema.table(
+  'order_items',
+  {
+    orderId: uuid('order_id').notNull(),
+    lineNo: smallint('line_no').notNull(),
+    productId: uuid('product_id').notNull(),
+    name: text('name').notNull(),
+    image: text('image'),
+    pricePaise: integer('price_paise').notNull(),
+    quantity: integer('quantity').notNull(),
+    size: text('size'),
+    color: text('color'),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.lineNo] })],
+);
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+export const paymentKeys = orderSchema.table('payment_keys', {
+  keyId: text('key_id').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const paymentOrders = orderSchema.table('payment_orders', {
+  id: text('id').primaryKey(),
+  amountPaise: paise('amount_paise').notNull(),
+  currency: text('currency').notNull(),
+  keyId: text('key_id').notNull(),
+  status: text('status').$type<'created' | 'paid'>().notNull().default('created'),
+  paymentId: text('payment_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  paidAt: ts('paid_at'),
+});
+export type PaymentOrderRow = typeof paymentOrders.$inferSelect;

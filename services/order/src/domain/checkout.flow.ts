@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { priceOrder, type OrderPrice, type PlaceOrderInput, type StockReservation } from '@shop/proto-contracts';
+import { AppError, enqueueEvent, type Logger } from '@shop/platform';
+import { orderItems, orders } from '../db/schema';
+import type { OrderDeps } from './order-deps';
+import { orderCancelledEvent, orderPlacedEvent } from './order.events';
+import { withItems, type Order } from './order.model';
+import { findByIdempotencyKey, hasEarlierOrder } from './order.service';
+import { initialStatusOf } from './order-status.machine';
+
+/** The buyer, from the access token (their email and name go into the order for its mails). */
+export interface Buyer {
+  userId: string;
+  email: string;
+  name: string;
+}
+
+/** What the checkout steps share while an order is being placed. */
+interface CheckoutState {
+  orderId: string;
+  buyer: Buyer;
+  input: PlaceOrderInput;
+  idempotencyKey?: string;
+  reservation?: StockReservation;
+  firstOrder?: boolean;
+  price?: OrderPrice;
+  order?: Order;
+}
+
+/** One step of a flow: what it does, and how to undo it when a later step fails. */
+interface FlowStep<S> {
+  name: string;
+  run(state: S): Promise<void>;
+  compensate?(state: S): Promise<void>;
+}
+
+/**
+ * Runs the steps in order; when one fails, the compensations of the steps already done run in
+ * reverse order (each failure of a compensation is logged, not thrown), then the error goes on.
+ */
+async function runFlow<S>(flow: string, steps: FlowStep<S>[], state: S, logger: Logger): Promise<void> {
+  const done: FlowStep<S>[] = [];
+  for (const step of steps) {
+    try {
+      await step.run(state);
+    } catch (err) {
+      for (const finished of done.reverse()) {
+        try {
+          await finished.compensate?.(state);
+        } catch (undoErr) {
+          logger.error({ err: undoErr, flow, step: finished.name }, 'compensation failed');
+        }
+      }
+      throw err;
+    }
+    done.push(step);
+  }
+}
+
+/** Another request with the same idempotency key won the race: its order is the answer. */
+class AlreadyPlaced extends Error {
+  constructor(readonly order: Order) {
+    super('order already placed with this idempotency key');
+  }
+}
+
+/**
+ * Gives a reservation's stock back: straight away over HTTP, or, when the catalog cannot be
+ * reached, through OrderCancelled in the outbox, which the catalog acts on once it is back.
+ */
+async function releaseStock(deps: OrderDeps, state: CheckoutState): Promise<void> {
+  try {
+    await deps.catalog.releaseReservation(state.orderId);
+  } catch (err) {
+    deps.logger.warn({ err: String(err), orderId: state.orderId }, 'stock release failed; left to OrderCancelled');
+    await enqueueEvent(deps.db, deps.schema, orderCancelledEvent({ id: state.orderId, userId: state.buyer.userId }, 'checkout-failed'));
+    deps.publishEvents();
+  }
+}
+
+/**
+ * Checkout as a named sequence (STYLE.md): reserve the stock in the catalog (all lines or none; it
+ * answers the current prices) → price the order with the server's prices → write the order, its
+ * items and OrderPlaced in one transaction. A failure after the reservation gives the stock back.
+ * No database transaction is open while the catalog is called.
+ */
+function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
+  return [
+    {
+      name: 'reserve-stock',
+      async run(state) {
+        try {
+          state.reservation = await deps.catalog.reserveStock(state.orderId, state.input.items);
+        } catch (err) {
+          // The catalog may have reserved before the answer was lost: undo whatever it did.
+          if (err instanceof AppError && err.kind === 'SERVICE_UNAVAILABLE') await releaseStock(deps, state);
+          throw err;
+        }
+      },
+      compensate: (state) => releaseStock(deps, state),
+    },
+    {
+      name: 'price-order',
+      async run(state) {
+        state.firstOrder = !(await hasEarlierOrder(deps.db, state.buyer.userId));
+        state.price = priceOrder(
+          state.reservation!.lines.map((l) => ({ unitPricePaise: l.pricePaise, quantity: l.quantity })),
+          { firstOrder: state.firstOrder },
+        );
+      },
+    },
+    {
+      name: 'write-order',
+      async run(state) {
+        state.order = await deps.db.transaction(async (tx) => {
+          // One checkout per user at a time: the first-order check and the idempotency key hold.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-checkout:${state.buyer.userId}`}))`);
+          if (state.idempotencyKey) {
+            const earlier = await findByIdempotencyKey(tx, state.buyer.userId, state.idempotencyKey);
+            if (earlier) throw new AlreadyPlaced(earlier);
+          }
+          const firstOrder = !(await hasEarlierOrder(tx, state.buyer.userId));
+          const lines = state.reservation!.lines;
+          const price =
+            firstOrder === state.firstOrder ? state.price! : priceOrder(lines.map((l) => ({ unitPricePaise: l.pricePaise, quantity: l.quantity })), { firstOrder });
+          const now = deps.clock();
+          const { shippingInfo } = state.input;
+          const [row] = await tx
+            .insert(orders)
+            .values({
+              id: state.orderId,
+              userId: state.buyer.userId,
+              userEmail: state.buyer.email ?? '',
+              userName: state.buyer.name ?? '',
+              status: initialStatusOf('COD'),
+              shipAddress: shippingInfo.address,
+              shipCity: shippingInfo.city,
+              shipState: shippingInfo.state,
+              shipCountry: shippingInfo.country,
+              shipPinCode: shippingInfo.pinCode,
+              shipPhone: shippingInfo.phoneNo,
+              paymentMethod: 'COD',
+              paymentStatus: 'Pending',
+              itemsPaise: price.itemsPaise,
+              discountPaise: price.discountPaise,
+              taxPaise: price.taxPaise,
+              shippingPaise: price.shippingPaise,
+              totalPaise: price.totalPaise,
+              idempotencyKey: state.idempotencyKey ?? null,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning();
+          await tx.insert(orderItems).values(
+            lines.map((l, lineNo) => ({
+              orderId: state.orderId,
+              lineNo,
+              productId: l.productId,
+              name: l.name,
+              image: l.image,
+              pricePaise: l.pricePaise,
+              quantity: l.quantity,
+              size: l.size,
+              color: l.color,
+            })),
+          );
+          const [order] = await withItems(tx, [row]);
+          await enqueueEvent(tx, deps.schema, orderPlacedEvent(order));
+          return order;
+        });
+      },
+    },
+  ];
+}
+
+/**
+ * Places a cash-on-delivery order for the buyer. With an idempotency key, the same user and key
+ * answer the order placed first (`created: false`) and nothing else happens. Prices are the
+ * catalog's at this moment; anything a client said about prices was dropped by the input schema.
+ */
+export async function placeOrder(deps: OrderDeps, buyer: Buyer, input: PlaceOrderInput, idempotencyKey?: string): Promise<{ order: Order; created: boolean }> {
+  if (idempotencyKey) {
+    const earlier = await findByIdempotencyKey(deps.db, buyer.userId, idempotencyKey);
+    if (earlier) return { order: earlier, created: false };
+  }
+  const state: CheckoutState = { orderId: randomUUID(), buyer, input, idempotencyKey };
+  try {
+    await runFlow('checkout', checkoutSteps(deps), state, deps.logger);
+  } catch (err) {
+    if (err instanceof AlreadyPlaced) return { order: err.order, created: false };
+    if (idempotencyKey && isUniqueViolation(err)) {
+      const earlier = await findByIdempotencyKey(deps.db, buyer.userId, idempotencyKey);
+      if (earlier) return { order: earlier, created: false };
+    }
+    throw err;
+  }
+  deps.publishEvents();
+  return { order: state.order!, created: true };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/**
+ * What the items would cost now (prices from the catalog's public API), with the first-order
+ * discount if it applies. Nothing is reserved, so the order itself may still find a line short.
+ */
+export async function quoteCheckout(deps: OrderDeps, userId: string, items: PlaceOrderInput['items']): Promise<OrderPrice & { firstOrder: boolean }> {
+  const ids = [...new Set(items.map((i) => i.productId))];
+  const products = new Map((await Promise.all(ids.map((id) => deps.catalog.getProduct(id)))).map((p) => [p.id, p]));
+  const firstOrder = !(await hasEarlierOrder(deps.db, userId));
+  const price = priceOrder(
+    items.map((i) => ({ unitPricePaise: products.get(i.productId)!.pricePaise, quantity: i.quantity })),
+    { firstOrder },
+  );
+  return { ...price, firstOrder };
+}

@@ -1,0 +1,86 @@
+import { orderNumberOf, SHOP_TIME_ZONE, type OrderStatus } from '@shop/proto-contracts';
+import type { Mail } from '@shop/platform';
+import type { Order } from './order.model';
+import { estimatedDeliveryOf } from './order-status.machine';
+
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+/** Money in paise as shoppers read it: ₹1,23,456.50. */
+export const formatInr = (paise: number) => inr.format(paise / 100);
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: SHOP_TIME_ZONE });
+/** A date as the shop shows it ('Jan 5, 2025'), on the Asia/Kolkata calendar. */
+export const formatDate = (d: Date) => dateFormat.format(d);
+
+function itemLines(o: Order): string[] {
+  return o.items.map((i) => {
+    const options = [i.size && `size ${i.size}`, i.color].filter(Boolean).join(', ');
+    return `  • ${i.name}${options ? ` (${options})` : ''} × ${i.quantity} — ${formatInr(i.pricePaise * i.quantity)}`;
+  });
+}
+
+function summaryLines(o: Order): string[] {
+  const lines = [`  Subtotal: ${formatInr(o.itemsPaise)}`];
+  if (o.discountPaise > 0) lines.push(`  First-order discount (10%): −${formatInr(o.discountPaise)}`);
+  lines.push(`  Shipping: ${formatInr(o.shippingPaise)}`, `  GST (18%): ${formatInr(o.taxPaise)}`, `  Total: ${formatInr(o.totalPaise)}`);
+  return lines;
+}
+
+const greeting = (name: string) => `Hello ${name.trim() || 'there'},`;
+const signOff = ['', 'Thank you for shopping with ShopKart.', '— The ShopKart team'];
+
+/** The confirmation mail after an order is placed. */
+export function orderPlacedMail(o: Order, to: { email: string; name: string }, publicUrl: string): Mail {
+  const number = orderNumberOf(o.id);
+  const payment = o.paymentMethod === 'COD' ? 'Cash on delivery: please keep the total ready when the parcel arrives.' : `Payment: ${o.paymentStatus}`;
+  const text = [
+    greeting(to.name),
+    '',
+    `Thank you for your order! We have received order ${number}, placed on ${formatDate(o.createdAt)}.`,
+    '',
+    'Items:',
+    ...itemLines(o),
+    '',
+    ...summaryLines(o),
+    '',
+    payment,
+    `Shipping to: ${o.shipAddress}, ${o.shipCity}, ${o.shipState} ${o.shipPinCode}, ${o.shipCountry} (phone ${o.shipPhone})`,
+    `Estimated delivery: ${formatDate(estimatedDeliveryOf(o))}`,
+    '',
+    `Track your order: ${publicUrl.replace(/\/+$/, '')}/orders`,
+    ...signOff,
+  ].join('\n');
+  return { to: to.email, subject: `ShopKart: your order ${number} is confirmed`, text };
+}
+
+const statusNews: Partial<Record<OrderStatus, (number: string, o: Order) => { subject: string; line: string }>> = {
+  processing: (n) => ({ subject: `ShopKart: your order ${n} is being prepared`, line: `Your order ${n} is confirmed and being prepared for shipping.` }),
+  shipped: (n, o) => ({
+    subject: `ShopKart: your order ${n} has shipped`,
+    line: `Good news: your order ${n} is on its way. Expected delivery: ${formatDate(estimatedDeliveryOf(o))}.`,
+  }),
+  delivered: (n) => ({ subject: `ShopKart: your order ${n} was delivered`, line: `Your order ${n} was delivered. We hope you enjoy it!` }),
+  cancelled: (n) => ({
+    subject: `ShopKart: your order ${n} was cancelled`,
+    line: `Your order ${n} was cancelled. Nothing is due for it; if you paid online, the amount is refunded to the original payment method.`,
+  }),
+};
+
+/** The mail telling the buyer their order moved to `status` (none for a status without news). */
+export function orderStatusMail(o: Order, status: OrderStatus, to: { email: string; name: string }, publicUrl: string): Mail | undefined {
+  const news = statusNews[status]?.(orderNumberOf(o.id), o);
+  if (!news) return undefined;
+  const text = [
+    greeting(to.name),
+    '',
+    news.line,
+    '',
+    'Items:',
+    ...itemLines(o),
+    '',
+    `  Total: ${formatInr(o.totalPaise)}`,
+    '',
+    `Your orders: ${publicUrl.replace(/\/+$/, '')}/orders`,
+    ...signOff,
+  ].join('\n');
+  return { to: to.email, subject: news.subject, text };
+}

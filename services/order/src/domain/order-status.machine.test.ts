@@ -1,0 +1,64 @@
+import { ORDER_STATUSES, type OrderStatus } from '@shop/proto-contracts';
+import { canBuyerCancel, checkTransition, effectsOf, estimatedDeliveryOf, initialStatusOf } from './order-status.machine';
+
+const allowed: Array<[OrderStatus, OrderStatus]> = [
+  ['pending', 'processing'],
+  ['pending', 'cancelled'],
+  ['processing', 'shipped'],
+  ['processing', 'cancelled'],
+  ['shipped', 'delivered'],
+];
+const isAllowed = (from: OrderStatus, to: OrderStatus) => allowed.some(([f, t]) => f === from && t === to);
+const everyPair = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.map((to) => [from, to] as [OrderStatus, OrderStatus]));
+
+describe('the order status machine', () => {
+  test.each(allowed)('allows %s → %s', (from, to) => {
+    expect(checkTransition(from, to)).toEqual({ ok: true });
+  });
+
+  test.each(everyPair.filter(([from, to]) => !isAllowed(from, to)))('refuses %s → %s, naming both', (from, to) => {
+    expect(checkTransition(from, to)).toEqual({ ok: false, message: `Cannot change order status from ${from} to ${to}` });
+  });
+
+  test('a cash-on-delivery order starts processing; an online one pending', () => {
+    expect(initialStatusOf('COD')).toBe('processing');
+    expect(initialStatusOf('ONLINE')).toBe('pending');
+  });
+
+  test.each(ORDER_STATUSES.map((s) => [s, s === 'pending' || s === 'processing']))('the buyer may cancel a %s order: %s', (status, may) => {
+    expect(canBuyerCancel(status as OrderStatus)).toBe(may);
+  });
+
+  const now = new Date('2025-01-05T10:00:00Z');
+  const cod = { paymentMethod: 'COD' as const, paymentStatus: 'Pending' as const, paidAt: null };
+
+  test('shipping stamps shippedAt; delivering stamps deliveredAt and settles cash on delivery', () => {
+    expect(effectsOf({ ...cod, status: 'processing' }, 'shipped', now)).toEqual({ status: 'shipped', shippedAt: now });
+    expect(effectsOf({ ...cod, status: 'shipped' }, 'delivered', now)).toEqual({ status: 'delivered', deliveredAt: now, paymentStatus: 'Paid', paidAt: now });
+  });
+
+  test('delivering an order paid online leaves its payment as it was', () => {
+    const paid = { status: 'shipped' as const, paymentMethod: 'ONLINE' as const, paymentStatus: 'Paid' as const, paidAt: new Date('2025-01-01') };
+    expect(effectsOf(paid, 'delivered', now)).toEqual({ status: 'delivered', deliveredAt: now });
+  });
+
+  test('cancelling stamps cancelledAt; an unpaid payment is cancelled with it', () => {
+    expect(effectsOf({ ...cod, status: 'processing' }, 'cancelled', now)).toEqual({ status: 'cancelled', cancelledAt: now, paymentStatus: 'Cancelled' });
+  });
+});
+
+describe('estimated delivery', () => {
+  const createdAt = new Date('2025-01-05T10:00:00Z');
+  const shippedAt = new Date('2025-01-07T08:00:00Z');
+  const given = new Date('2025-01-09T12:00:00Z');
+
+  test('is the estimate given, when there is one', () => {
+    expect(estimatedDeliveryOf({ estimatedDelivery: given, shippedAt, createdAt })).toEqual(given);
+  });
+  test('else 3 days after shipping', () => {
+    expect(estimatedDeliveryOf({ estimatedDelivery: null, shippedAt, createdAt })).toEqual(new Date('2025-01-10T08:00:00Z'));
+  });
+  test('else 7 days after the order was placed', () => {
+    expect(estimatedDeliveryOf({ estimatedDelivery: null, shippedAt: null, createdAt })).toEqual(new Date('2025-01-12T10:00:00Z'));
+  });
+});

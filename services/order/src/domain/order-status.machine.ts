@@ -1,0 +1,78 @@
+import { orderMessages, type OrderStatus, type PaymentStatus } from '@shop/proto-contracts';
+
+/**
+ * The order status machine, as data (DESIGN.md): a cash-on-delivery order starts `processing`;
+ * `pending` is an online payment not yet confirmed. Every status change in the service is checked
+ * here and nowhere else.
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending: ['processing', 'cancelled'],
+  processing: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+/** The status a new order starts in. */
+export const initialStatusOf = (method: 'COD' | 'ONLINE'): OrderStatus => (method === 'COD' ? 'processing' : 'pending');
+
+/** Statuses in which the buyer may still cancel (nothing has left the warehouse). */
+export const BUYER_CANCELLABLE: readonly OrderStatus[] = ['pending', 'processing'];
+
+/** Statuses whose stock is still held for the order (cancelling or deleting gives it back). */
+export const HOLDS_STOCK: readonly OrderStatus[] = ['pending', 'processing'];
+
+export type TransitionCheck = { ok: true } | { ok: false; message: string };
+
+/** Whether `from` may become `to`; a refusal carries the message the caller sees. */
+export function checkTransition(from: OrderStatus, to: OrderStatus): TransitionCheck {
+  return ORDER_TRANSITIONS[from].includes(to) ? { ok: true } : { ok: false, message: orderMessages.cannotChangeStatus(from, to) };
+}
+
+export const canBuyerCancel = (status: OrderStatus) => BUYER_CANCELLABLE.includes(status);
+
+/** What an order looks like to the machine: its status and payment. */
+export interface StatusFacts {
+  status: OrderStatus;
+  paymentMethod: 'COD' | 'ONLINE';
+  paymentStatus: PaymentStatus;
+  paidAt: Date | null;
+}
+
+/** The changes a (checked) move to `to` makes at `now`: the status, its date stamp and the payment. */
+export function effectsOf(order: StatusFacts, to: OrderStatus, now: Date) {
+  const changes: {
+    status: OrderStatus;
+    shippedAt?: Date;
+    deliveredAt?: Date;
+    cancelledAt?: Date;
+    paymentStatus?: PaymentStatus;
+    paidAt?: Date;
+  } = { status: to };
+  if (to === 'shipped') changes.shippedAt = now;
+  if (to === 'delivered') {
+    changes.deliveredAt = now;
+    // Cash on delivery is paid when the parcel is handed over.
+    if (order.paymentMethod === 'COD' && order.paymentStatus === 'Pending') {
+      changes.paymentStatus = 'Paid';
+      changes.paidAt = now;
+    }
+  }
+  if (to === 'cancelled') {
+    changes.cancelledAt = now;
+    if (order.paymentStatus === 'Pending') changes.paymentStatus = 'Cancelled';
+  }
+  return changes;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When the order should arrive (spec section 4): the estimate given, else 3 days after shipping,
+ * else 7 days after it was placed.
+ */
+export function estimatedDeliveryOf(order: { estimatedDelivery: Date | null; shippedAt: Date | null; createdAt: Date }): Date {
+  if (order.estimatedDelivery) return order.estimatedDelivery;
+  if (order.shippedAt) return new Date(order.shippedAt.getTime() + 3 * DAY_MS);
+  return new Date(order.createdAt.getTime() + 7 * DAY_MS);
+}

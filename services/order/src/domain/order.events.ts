@@ -1,0 +1,32 @@
+import { makeEvent } from '@shop/platform';
+import type { OrderStatus } from '@shop/proto-contracts';
+import type { Order } from './order.model';
+
+/** OrderPlaced: the cart removes the ordered lines; the order's own mail consumer writes to the buyer. */
+export function orderPlacedEvent(o: Order) {
+  return makeEvent('order', 'OrderPlaced', {
+    orderId: o.id,
+    userId: o.userId,
+    email: o.userEmail,
+    name: o.userName,
+    status: o.status,
+    totalPaise: o.totalPaise,
+    items: o.items.map((i) => ({ productId: i.productId, quantity: i.quantity, size: i.size, color: i.color })),
+  });
+}
+
+export function orderStatusChangedEvent(o: Order, previousStatus: OrderStatus) {
+  return makeEvent('order', 'OrderStatusChanged', {
+    orderId: o.id,
+    userId: o.userId,
+    status: o.status,
+    previousStatus,
+    email: o.userEmail,
+    name: o.userName,
+  });
+}
+
+/** OrderCancelled: the catalog releases the order's stock reservation (once). */
+export function orderCancelledEvent(o: Pick<Order, 'id' | 'userId'>, reason: 'cancelled' | 'deleted' | 'checkout-failed', previousStatus?: OrderStatus) {
+  return makeEvent('order', 'OrderCancelled', { orderId: o.id, userId: o.userId, reason, ...(previousStatus ? { previousStatus } : {}) });
+}

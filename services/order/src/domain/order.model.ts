@@ -1,0 +1,74 @@
+import { asc, inArray } from 'drizzle-orm';
+import { paiseToRupees, type OrderStatus, type PaymentMethod, type PaymentStatus } from '@shop/proto-contracts';
+import type { Db, Tx } from '@shop/platform';
+import { orderItems, type OrderItemRow, type OrderRow } from '../db/schema';
+import { canBuyerCancel, estimatedDeliveryOf } from './order-status.machine';
+
+/** A stored order with its items, as the domain hands it out. */
+export interface Order extends OrderRow {
+  items: OrderItemRow[];
+}
+
+/** Attaches each order's items (one query), keeping the orders' order. */
+export async function withItems(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.lineNo));
+  const byOrder = new Map<string, OrderItemRow[]>();
+  for (const item of items) {
+    const list = byOrder.get(item.orderId) ?? [];
+    list.push(item);
+    byOrder.set(item.orderId, list);
+  }
+  return rows.map((r) => ({ ...r, items: byOrder.get(r.id) ?? [] }));
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * An order as REST and GraphQL show it (the spec's reading A): money in rupees with 2 decimals,
+ * dates as ISO text. GraphQL resolves `user` and `orderItems.product` as entity references.
+ */
+export function toOrderView(o: Order) {
+  return {
+    _id: o.id,
+    id: o.id,
+    userId: o.userId,
+    user: o.userId,
+    createdAt: o.createdAt.toISOString(),
+    orderStatus: o.status as OrderStatus,
+    orderItems: o.items.map((i) => ({
+      product: i.productId,
+      productId: i.productId,
+      name: i.name,
+      image: i.image,
+      price: paiseToRupees(i.pricePaise),
+      quantity: i.quantity,
+      properties: { size: i.size, color: i.color },
+    })),
+    shippingInfo: {
+      address: o.shipAddress,
+      city: o.shipCity,
+      state: o.shipState,
+      country: o.shipCountry,
+      pinCode: o.shipPinCode,
+      phoneNo: o.shipPhone,
+    },
+    paymentInfo: { id: o.paymentId, status: o.paymentStatus as PaymentStatus, method: o.paymentMethod as PaymentMethod },
+    itemPrice: paiseToRupees(o.itemsPaise),
+    discountPrice: paiseToRupees(o.discountPaise),
+    taxPrice: paiseToRupees(o.taxPaise),
+    shippingPrice: paiseToRupees(o.shippingPaise),
+    totalPrice: paiseToRupees(o.totalPaise),
+    paidAt: iso(o.paidAt),
+    shippedAt: iso(o.shippedAt),
+    deliveredAt: iso(o.deliveredAt),
+    cancelledAt: iso(o.cancelledAt),
+    estimatedDelivery: estimatedDeliveryOf(o).toISOString(),
+    canCancel: canBuyerCancel(o.status),
+  };
+}
+export type OrderView = ReturnType<typeof toOrderView>;

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { eventually, shippingInfo, startOrderService, type OrderTestService } from '../testing/order-test-service';
+import { ORDER_QUEUES } from './order-mail.consumer';
+
+let svc: OrderTestService;
+
+beforeAll(async () => {
+  svc = await startOrderService();
+});
+afterAll(async () => {
+  await svc?.close();
+});
+
+const mailsTo = (email: string) =>
+  svc.rows<{ subject: string; body: string }>(sql`select subject, body from "order".mail_log where recipient = ${email} order by id`);
+
+describe('order mails', () => {
+  test('the buyer gets a ShopKart confirmation with the order number, the items and the total in INR', async () => {
+    const lamp = await svc.product({ name: 'Brass Diya Lamp', price: 1249.5, stock: 20 });
+    const buyer = svc.as('user', { name: 'Meera Iyer', email: 'meera@example.in' });
+    const placed = (await buyer.post('/api/v1/new/order', { shippingInfo: shippingInfo(), items: [{ productId: lamp._id, quantity: 2 }] })).body.order;
+    const number = `#${placed._id.slice(-8).toUpperCase()}`;
+    await eventually(async () => expect(await mailsTo('meera@example.in')).toHaveLength(1));
+    const [mail] = await mailsTo('meera@example.in');
+    expect(mail.subject).toBe(`ShopKart: your order ${number} is confirmed`);
+    expect(mail.body).toContain('Hello Meera Iyer,');
+    expect(mail.body).toContain('Brass Diya Lamp × 2 — ₹2,499.00');
+    // 2499 − 249.90 = 2249.10; GST 404.838 → 404.84; + 5 = 2658.94.
+    expect(mail.body).toContain('Total: ₹2,658.94');
+    expect(mail.body).toContain('First-order discount (10%): −₹249.90');
+    expect(mail.body).toContain('https://shop.example.in/orders');
+
+    await svc.as('emp').put(`/api/v1/admin/order/${placed._id}`, { status: 'shipped' });
+    await eventually(async () => expect(await mailsTo('meera@example.in')).toHaveLength(2));
+    expect((await mailsTo('meera@example.in'))[1].subject).toBe(`ShopKart: your order ${number} has shipped`);
+  });
+
+  test('an OrderPlaced delivered twice sends one mail', async () => {
+    const lamp = await svc.product({ stock: 20 });
+    const buyer = svc.as('user', { email: 'twice@example.in' });
+    const placed = (await buyer.post('/api/v1/new/order', { shippingInfo: shippingInfo(), items: [{ productId: lamp._id, quantity: 1 }] })).body.order;
+    await eventually(async () => expect(await mailsTo('twice@example.in')).toHaveLength(1));
+    const [row] = await svc.rows<any>(sql`select id, type, version, payload, occurred_at from "order".outbox where type = 'OrderPlaced' and payload->>'orderId' = ${placed._id}`);
+    const envelope = { id: row.id, type: row.type, version: row.version, occurredAt: new Date(row.occurred_at).toISOString(), source: 'order', payload: row.payload };
+    await svc.runtime.bus.publish(envelope);
+    await svc.runtime.bus.publish(envelope);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await mailsTo('twice@example.in')).toHaveLength(1);
+    const claims = await svc.rows(sql`select 1 from "order".processed_events where consumer = ${ORDER_QUEUES.mail} and event_id = ${row.id}`);
+    expect(claims).toHaveLength(1);
+  });
+});

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { startOrderService, type OrderTestService } from '../testing/order-test-service';
+
+let svc: OrderTestService;
+
+beforeAll(async () => {
+  svc = await startOrderService();
+});
+afterAll(async () => {
+  await svc?.close();
+});
+
+const PLACE = `mutation($input: PlaceOrderInput!, $key: String) {
+  placeOrder(input: $input, idempotencyKey: $key) {
+    success
+    order { id _id orderStatus totalPrice itemPrice discountPrice canCancel estimatedDelivery user { id }
+      orderItems { productId name price quantity properties { size color } product { id } }
+      shippingInfo { pinCode phoneNo } paymentInfo { id status method } }
+  }
+}`;
+
+const input = (productId: string, quantity = 1) => ({
+  shippingInfo: { address: '4 Park Street', city: 'Kolkata', state: 'West Bengal', country: 'India', pinCode: '700016', phoneNo: '09876543210' },
+  items: [{ productId, quantity }],
+});
+
+describe('the order subgraph', () => {
+  test('placeOrder prices on the server, and the same idempotencyKey answers the same order', async () => {
+    const p = await svc.product({ name: 'Clay Pot', price: 200, stock: 10 });
+    const buyer = svc.as('user');
+    const quote = await buyer.graphql(`query($items: [OrderItemInput!]!) { checkoutQuote(items: $items) { itemPrice discountPrice taxPrice shippingPrice totalPrice firstOrder } }`, {
+      items: [{ productId: p._id, quantity: 3 }],
+    });
+    // 600 − 60 = 540; GST 97.20; + 5.
+    expect(quote.body.data.checkoutQuote).toEqual({ itemPrice: 600, discountPrice: 60, taxPrice: 97.2, shippingPrice: 5, totalPrice: 642.2, firstOrder: true });
+
+    const first = await buyer.graphql(PLACE, { input: input(p._id, 3), key: 'gql-key-1' });
+    expect(first.body.errors).toBeUndefined();
+    const order = first.body.data.placeOrder.order;
+    expect(order).toMatchObject({
+      orderStatus: 'processing',
+      totalPrice: 642.2,
+      canCancel: true,
+      user: { id: buyer.userId },
+      orderItems: [{ productId: p._id, name: 'Clay Pot', price: 200, quantity: 3, properties: { size: null, color: null }, product: { id: p._id } }],
+      shippingInfo: { pinCode: 700016, phoneNo: '9876543210' },
+      paymentInfo: { id: null, status: 'Pending', method: 'COD' },
+    });
+    const again = await buyer.graphql(PLACE, { input: input(p._id, 3), key: 'gql-key-1' });
+    expect(again.body.data.placeOrder.order.id).toBe(order.id);
+    expect((await svc.stockOf(p._id)).stock).toBe(7);
+
+    const eligible = await buyer.graphql(`query($r: [_Any!]!) { _entities(representations: $r) { ... on User { firstOrderDiscountEligible orders { id } } } }`, {
+      r: [{ __typename: 'User', id: buyer.userId }],
+    });
+    expect(eligible.body.data._entities[0]).toEqual({ firstOrderDiscountEligible: false, orders: [{ id: order.id }] });
+  });
+
+  test("order(id) is null for someone else's order, and User.orders is only for the user themself", async () => {
+    const p = await svc.product({ stock: 5 });
+    const buyer = svc.as('user');
+    const placed = (await buyer.graphql(PLACE, { input: input(p._id) })).body.data.placeOrder.order;
+    const query = `query($id: ID!) { order(id: $id) { id orderStatus } }`;
+    expect((await buyer.graphql(query, { id: placed.id })).body.data.order).toEqual({ id: placed.id, orderStatus: 'processing' });
+    expect((await svc.as('user').graphql(query, { id: placed.id })).body.data.order).toBeNull();
+    expect((await svc.as('emp').graphql(query, { id: placed.id })).body.data.order.id).toBe(placed.id);
+    const malformed = await buyer.graphql(query, { id: 'nope' });
+    expect(malformed.body.errors?.[0]).toMatchObject({ message: 'Invalid order ID', extensions: { code: 'BAD_USER_INPUT' } });
+    const stranger = await svc.as('user').graphql(`query($r: [_Any!]!) { _entities(representations: $r) { ... on User { orders { id } } } }`, {
+      r: [{ __typename: 'User', id: buyer.userId }],
+    });
+    expect(stranger.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
+  test('cancelOrder, setOrderStatus and deleteOrder follow the same rules as REST', async () => {
+    const p = await svc.product({ stock: 5 });
+    const buyer = svc.as('user');
+    const placed = (await buyer.graphql(PLACE, { input: input(p._id) })).body.data.placeOrder.order;
+    const set = `mutation($id: ID!, $s: String!) { setOrderStatus(id: $id, status: $s) { success order { orderStatus shippedAt } } }`;
+    expect((await buyer.graphql(set, { id: placed.id, s: 'shipped' })).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const illegal = await svc.as('emp').graphql(set, { id: placed.id, s: 'delivered' });
+    expect(illegal.body.errors?.[0]).toMatchObject({ message: 'Cannot change order status from processing to delivered', extensions: { code: 'BAD_USER_INPUT' } });
+
+    const cancel = await buyer.graphql(`mutation($id: ID!) { cancelOrder(id: $id) { success order { orderStatus canCancel } } }`, { id: placed.id });
+    expect(cancel.body.data.cancelOrder).toEqual({ success: true, order: { orderStatus: 'cancelled', canCancel: false } });
+
+    const del = `mutation($id: ID!) { deleteOrder(id: $id) { success message } }`;
+    expect((await svc.as('emp').graphql(del, { id: placed.id })).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await svc.as('admin').graphql(del, { id: placed.id })).body.data.deleteOrder).toEqual({ success: true, message: 'Order deleted successfully' });
+    expect((await svc.as('admin').graphql(del, { id: randomUUID() })).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
+  test('ordersByDate and adminOrders are for staff', async () => {
+    const q = `{ ordersByDate(date: "2025-01-05") { orders { id } totalPages currentPage total } adminOrders { totalAmount } }`;
+    expect((await svc.as('user').graphql(q)).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const res = await svc.as('emp').graphql(q);
+    expect(res.body.data.ordersByDate).toEqual({ orders: [], totalPages: 1, currentPage: 1, total: 0 });
+    expect(typeof res.body.data.adminOrders.totalAmount).toBe('number');
+  });
+});

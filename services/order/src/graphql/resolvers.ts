@@ -1,0 +1,112 @@
+import { assertLoggedIn, assertRole, badRequest, forbidden, type GraphQLContext, type SubgraphResolvers } from '@shop/platform';
+import {
+  adminOrdersQuerySchema,
+  createPaymentOrderSchema,
+  idempotencyKeySchema,
+  isOrderId,
+  orderItemsSchema,
+  orderMessages,
+  ordersByDateQuerySchema,
+  orderStatusSchema,
+  paiseToRupees,
+  placeOrderSchema,
+  verifyPaymentSchema,
+} from '@shop/proto-contracts';
+import { placeOrder, quoteCheckout } from '../domain/checkout.flow';
+import type { OrderDeps } from '../domain/order-deps';
+import { toOrderView, type OrderView } from '../domain/order.model';
+import { cancelOwnOrder, deleteOrder, getOrder, hasEarlierOrder, isStaff, listAllOrders, listOrdersByDate, listUserOrders, loadOrder, setOrderStatus } from '../domain/order.service';
+import { createPaymentOrder, verifyPayment } from '../domain/payment.service';
+import { parseInput } from '../parse-input';
+
+type Args = Record<string, any>;
+
+/** The user a `User` representation names, if it is the caller; FORBIDDEN otherwise. */
+function ownUserId(ctx: GraphQLContext, user: { id: string }): string {
+  const principal = assertLoggedIn(ctx);
+  if (String(user.id) !== principal.userId) throw forbidden();
+  return principal.userId;
+}
+
+/** The order subgraph: the same domain functions as the REST routes. */
+export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
+  return {
+    Query: {
+      order: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        const viewer = assertLoggedIn(ctx);
+        if (!isOrderId(args.id)) throw badRequest(orderMessages.invalidOrderId);
+        const order = await loadOrder(deps.db, String(args.id).toLowerCase());
+        return order && (order.userId === viewer.userId || isStaff(viewer)) ? toOrderView(order) : null;
+      },
+      ordersByDate: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin', 'emp');
+        const page = await listOrdersByDate(deps, parseInput(ordersByDateQuerySchema, { date: args.date, page: args.page ?? 1 }));
+        return { orders: page.orders.map(toOrderView), total: page.total, totalPages: page.totalPages, currentPage: page.currentPage };
+      },
+      adminOrders: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin', 'emp');
+        const page = await listAllOrders(deps, parseInput(adminOrdersQuerySchema, { status: args.status, page: args.page ?? 1, limit: args.limit ?? 50 }));
+        return { orders: page.orders.map(toOrderView), totalAmount: paiseToRupees(page.totalAmountPaise) };
+      },
+      checkoutQuote: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        const userId = assertLoggedIn(ctx).userId;
+        const quote = await quoteCheckout(deps, userId, parseInput(orderItemsSchema, args.items));
+        return {
+          itemPrice: paiseToRupees(quote.itemsPaise),
+          discountPrice: paiseToRupees(quote.discountPaise),
+          taxPrice: paiseToRupees(quote.taxPaise),
+          shippingPrice: paiseToRupees(quote.shippingPaise),
+          totalPrice: paiseToRupees(quote.totalPaise),
+          firstOrder: quote.firstOrder,
+        };
+      },
+    },
+    User: {
+      __resolveReference: (ref: { id: string }) => ({ id: ref.id }),
+      orders: async (user: { id: string }, _a: Args, ctx: GraphQLContext) => (await listUserOrders(deps, ownUserId(ctx, user))).map(toOrderView),
+      firstOrderDiscountEligible: async (user: { id: string }, _a: Args, ctx: GraphQLContext) => !(await hasEarlierOrder(deps.db, ownUserId(ctx, user))),
+    },
+    Order: {
+      // Another subgraph's reference resolves only for the buyer or staff.
+      __resolveReference: async (ref: { id: string }, ctx: GraphQLContext) => {
+        if (!ctx.principal || !isOrderId(ref.id)) return null;
+        const order = await loadOrder(deps.db, ref.id.toLowerCase());
+        return order && (order.userId === ctx.principal.userId || isStaff(ctx.principal)) ? toOrderView(order) : null;
+      },
+      user: (order: OrderView) => ({ __typename: 'User', id: order.userId }),
+    },
+    OrderItem: {
+      product: (item: OrderView['orderItems'][number]) => ({ __typename: 'Product', id: item.productId }),
+    },
+    Mutation: {
+      placeOrder: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        const { userId, email, name } = assertLoggedIn(ctx);
+        const key = args.idempotencyKey == null ? undefined : parseInput(idempotencyKeySchema, args.idempotencyKey);
+        const { order } = await placeOrder(deps, { userId, email, name }, parseInput(placeOrderSchema, args.input), key);
+        return { success: true, message: orderMessages.orderPlaced, order: toOrderView(order) };
+      },
+      cancelOrder: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        const order = await cancelOwnOrder(deps, assertLoggedIn(ctx).userId, String(args.id));
+        return { success: true, message: orderMessages.orderCancelled, order: toOrderView(order) };
+      },
+      setOrderStatus: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin', 'emp');
+        const order = await setOrderStatus(deps, String(args.id), parseInput(orderStatusSchema, args.status));
+        return { success: true, message: orderMessages.orderUpdated, order: toOrderView(order) };
+      },
+      deleteOrder: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin');
+        await deleteOrder(deps, String(args.id));
+        return { success: true, message: orderMessages.orderDeleted };
+      },
+      createPaymentOrder: (_p: unknown, args: Args) => createPaymentOrder(deps, parseInput(createPaymentOrderSchema, args)),
+      verifyPayment: async (_p: unknown, args: Args) => {
+        const parsed = verifyPaymentSchema.safeParse(args);
+        const verified = parsed.success && (await verifyPayment(deps, parsed.data));
+        return verified
+          ? { success: true, message: orderMessages.paymentVerified }
+          : { success: false, message: orderMessages.paymentVerificationFailed };
+      },
+    },
+  };
+}

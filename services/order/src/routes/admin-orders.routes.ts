@@ -1,0 +1,51 @@
+import express, { Router } from 'express';
+import { requireRole } from '@shop/platform';
+import { adminOrdersQuerySchema, orderMessages, ordersByDateQuerySchema, paiseToRupees, setOrderStatusSchema } from '@shop/proto-contracts';
+import type { OrderDeps } from '../domain/order-deps';
+import { toOrderView } from '../domain/order.model';
+import { deleteOrder, listAllOrders, listOrdersByDate, setOrderStatus } from '../domain/order.service';
+import { parseInput } from '../parse-input';
+
+/** Order administration (spec section 7): admin and emp; deleting is admin only. */
+export function adminOrderRoutes(deps: OrderDeps): Router {
+  const r = Router();
+  const staff = requireRole('admin', 'emp');
+  const json = express.json({ limit: '10kb' });
+
+  r.get('/orders/date', staff, async (req, res) => {
+    const page = await listOrdersByDate(deps, parseInput(ordersByDateQuerySchema, req.query));
+    res.json({
+      success: true,
+      date: page.date,
+      orders: page.orders.map(toOrderView),
+      totalOrders: page.total,
+      totalPages: page.totalPages,
+      currentPage: page.currentPage,
+    });
+  });
+
+  r.get('/admin/orders', staff, async (req, res) => {
+    const page = await listAllOrders(deps, parseInput(adminOrdersQuerySchema, req.query));
+    res.json({
+      success: true,
+      orders: page.orders.map(toOrderView),
+      totalAmount: paiseToRupees(page.totalAmountPaise),
+      totalOrders: page.total,
+      totalPages: page.totalPages,
+      currentPage: page.currentPage,
+    });
+  });
+
+  r.put('/admin/order/:id', staff, json, async (req, res) => {
+    const { status } = parseInput(setOrderStatusSchema, req.body);
+    const order = await setOrderStatus(deps, String(req.params.id), status);
+    res.json({ success: true, message: orderMessages.orderUpdated, order: toOrderView(order) });
+  });
+
+  r.delete('/admin/order/:id', requireRole('admin'), async (req, res) => {
+    await deleteOrder(deps, String(req.params.id));
+    res.json({ success: true, message: orderMessages.orderDeleted });
+  });
+
+  return r;
+}

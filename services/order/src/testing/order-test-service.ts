@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { SQL } from 'drizzle-orm';
+import jwt from 'jsonwebtoken';
+import { listen, type Runtime } from '@shop/platform';
+import { createTestEnvironment, createTestRuntime } from '@shop/platform/src/testing';
+import type { Role } from '@shop/proto-contracts';
+import { productPayload, startCatalogService, type CatalogTestService } from '@shop/catalog/src/testing/catalog-test-service';
+import { createOrderService, type OrderServiceOptions } from '../app';
+import type { OrderDeps } from '../domain/order-deps';
+
+export const TEST_INTERNAL_TOKEN = 'order-test-internal-token-0123456789';
+export const TEST_PUBLIC_URL = 'https://shop.example.in';
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+}
+
+/** A caller of the order service: logged in with a role (a Bearer access token), or a visitor. */
+export class OrderClient {
+  constructor(
+    private readonly baseUrl: string,
+    readonly userId: string,
+    readonly email: string,
+    private readonly token?: string,
+  ) {}
+
+  async call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
+    const h: Record<string, string> = { ...headers };
+    if (this.token) h.authorization = `Bearer ${this.token}`;
+    const init: RequestInit = { method, headers: h };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      h['content-type'] = 'application/json';
+    }
+    const res = await fetch(this.baseUrl + path, init);
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed as T };
+  }
+
+  get = (path: string) => this.call('GET', path);
+  post = (path: string, body?: unknown, headers?: Record<string, string>) => this.call('POST', path, body, headers);
+  put = (path: string, body?: unknown) => this.call('PUT', path, body);
+  delete = (path: string) => this.call('DELETE', path);
+
+  graphql<T = any>(query: string, variables?: Record<string, unknown>) {
+    return this.call<{ data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> }>('POST', '/graphql', { query, variables });
+  }
+}
+
+export interface OrderTestService {
+  runtime: Runtime;
+  deps: OrderDeps;
+  url: string;
+  /** The real catalog service, in-process on the same test environment. */
+  catalog: CatalogTestService;
+  /** A client logged in with a role (a fresh user unless an id is given). */
+  as(role: Role, opts?: { userId?: string; name?: string; email?: string }): OrderClient;
+  visitor: OrderClient;
+  rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /** Creates a catalog product as staff would (REST payload of the spec, money in rupees). */
+  product(overrides?: Record<string, unknown>): Promise<{ _id: string; name: string; thumbnail: string | null; price: number }>;
+  stockOf(productId: string): Promise<{ stock: number; stockDetail: Record<string, number> }>;
+  /** Points the order service at another catalog address (a closed port: the catalog is down); null restores it. */
+  redirectCatalog(url: string | null): void;
+  close(): Promise<void>;
+}
+
+/**
+ * The order service and the real catalog service, both in-process on one test environment
+ * (PGlite, or PostgreSQL/RabbitMQ/Redis from the env vars), talking HTTP as in production.
+ */
+export async function startOrderService(opts: Partial<OrderServiceOptions> = {}): Promise<OrderTestService> {
+  const env = await createTestEnvironment();
+  const catalog = await startCatalogService({ internalToken: TEST_INTERNAL_TOKEN }, env);
+  const runtime = await createTestRuntime(env, 'order');
+  let redirected: string | null = null;
+  const service = await createOrderService(runtime, {
+    catalogUrl: () => redirected ?? catalog.url,
+    internalToken: TEST_INTERNAL_TOKEN,
+    publicUrl: TEST_PUBLIC_URL,
+    ...opts,
+  });
+  const server: Server = await listen(service.app, 0);
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const sign = (userId: string, role: Role, email: string, name: string) =>
+    jwt.sign({ sub: userId, role, email, name, av: 0 }, env.keys.privateKey, { algorithm: 'RS256', issuer: 'shop-auth', expiresIn: '15m' });
+
+  return {
+    runtime,
+    deps: service.deps,
+    url,
+    catalog,
+    as(role, o = {}) {
+      const userId = o.userId ?? randomUUID();
+      const email = o.email ?? `${userId.slice(0, 8)}@example.in`;
+      return new OrderClient(url, userId, email, sign(userId, role, email, o.name ?? 'Asha Kumar'));
+    },
+    visitor: new OrderClient(url, '', ''),
+    rows: async <T>(query: SQL) => (await runtime.database.db.execute(query)).rows as T[],
+    async product(overrides = {}) {
+      const res = await catalog.as('admin').post('/api/v1/admin/product/create', productPayload(overrides));
+      if (res.status !== 201) throw new Error(`product not created: ${JSON.stringify(res.body)}`);
+      return res.body.product;
+    },
+    async stockOf(productId) {
+      const p = (await catalog.visitor.get(`/api/v1/product/${productId}`)).body.product;
+      return { stock: p.stock, stockDetail: p.stockDetail };
+    },
+    redirectCatalog(to) {
+      redirected = to;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await service.stop();
+      // Closes the catalog, then every runtime of the environment and the environment itself.
+      await catalog.close();
+    },
+  };
+}
+
+/** A valid shipping address (spec section 3), with the phone and pin as a checkout form sends them. */
+export function shippingInfo(overrides: Record<string, unknown> = {}) {
+  return {
+    address: '12, MG Road, Indiranagar',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    country: 'India',
+    pinCode: '560 038',
+    phoneNo: '+91 98765-43210',
+    ...overrides,
+  };
+}
+
+/** Retries an assertion until it holds (events arrive asynchronously), up to `timeoutMs`. */
+export async function eventually(assertion: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await assertion();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
