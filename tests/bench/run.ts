@@ -75,6 +75,24 @@ async function run(base: string, s: Scenario, cookie: string) {
   };
 }
 
+/**
+ * The demo catalog's pictures are made in the background after start; wait until they are done so
+ * the image job does not share the CPU with the measurement.
+ */
+async function waitForDemoImages(client: ShopClient, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    let missing = 0;
+    const first = await client.get('/api/v1/products?limit=48&page=1');
+    for (let page = 1; page <= (first.body?.totalPages ?? 1); page++) {
+      const res = page === 1 ? first : await client.get(`/api/v1/products?limit=48&page=${page}`);
+      missing += (res.body?.products ?? []).filter((p: { image: string[] }) => p.image.length === 0).length;
+    }
+    if (missing <= 2 || Date.now() > until) return;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
 /** Fills in the id of a real product (the demo catalog's first listed product). */
 function withProduct(s: Scenario, productId: string): Scenario {
   return { ...s, path: s.path.replace(':productId', productId), body: s.body?.replace(':productId', productId) };
@@ -86,6 +104,7 @@ async function main() {
     const client = new ShopClient(shop.base);
     await client.post('/api/v1/register', { name: 'Bench User', email: 'bench@shop.test', phone: '9000000099', password: 'bench-pass-1' });
     const cookie = client.cookieHeader();
+    await waitForDemoImages(client);
     const listing = await client.get('/api/v1/products?page=1');
     const productId = String(listing.body?.products?.[0]?._id ?? 'none');
     const only = args.only;

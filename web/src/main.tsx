@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // react-toastify is used through its unstyled build (no styles injected at run time, which a
 // strict Content-Security-Policy forbids); its stylesheet is bundled with ours instead.
@@ -13,8 +13,12 @@ if (!root) throw new Error('index.html has no #root element');
 // its own <title> (React hoists it into <head>), so the static one would only be a duplicate.
 document.head.querySelector('title')?.remove();
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A transition lets React render the first page in slices, yielding to the browser between
+// them (no long task blocking input while a page of products is drawn).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

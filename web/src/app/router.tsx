@@ -6,8 +6,9 @@ import { RequireAuth } from './guards/require-auth';
 import { RequireStaff } from './guards/require-staff';
 
 // Every page is its own chunk, loaded when first visited: the first page a shopper opens loads
-// only the shell and that page, and staff pages never reach a shopper's browser. Pages that talk
-// GraphQL sit under ApolloLayout, which brings the Apollo client along when first needed.
+// only the shell and that page, and staff pages never reach a shopper's browser. Pages that use
+// Apollo sit under ApolloLayout, which brings the Apollo client along when first needed; the
+// browsing pages (Home, listings, search, product detail) do not need it.
 const ApolloLayout = lazy(() => import('./apollo-layout'));
 const HomePage = lazy(() => import('./routes/home'));
 const CategoryListingPage = lazy(() => import('./routes/category-listing'));
@@ -39,13 +40,14 @@ export function AppRoutes() {
         <Route index element={<HomePage />} />
         <Route path="wishlist" element={<WishlistPage />} />
         <Route path="help" element={<HelpPage />} />
+        {/* The browsing pages read the catalog with plain fetch (lib/use-graphql-query.ts), so
+            the page a shopper lands on stays within the first-page JavaScript budget. */}
+        <Route path="products/tag/:tag?" element={<TagListingPage />} />
+        <Route path="products/:category" element={<CategoryListingPage />} />
+        <Route path="product/:id" element={<ProductDetailPage />} />
+        <Route path="search" element={<SearchPage />} />
 
         <Route element={<ApolloLayout />}>
-          <Route path="products/tag/:tag?" element={<TagListingPage />} />
-          <Route path="products/:category" element={<CategoryListingPage />} />
-          <Route path="product/:id" element={<ProductDetailPage />} />
-          <Route path="search" element={<SearchPage />} />
-
           <Route element={<RedirectIfAuthenticated />}>
             <Route path="login" element={<LoginPage />} />
           </Route>

@@ -159,6 +159,33 @@ export const GridIcon = createIcon(
 export const SparkIcon = createIcon(
   <path d="M12 3v4M12 17v4M3 12h4M17 12h4M5.6 5.6l2.8 2.8M15.6 15.6l2.8 2.8M5.6 18.4l2.8-2.8M15.6 8.4l2.8-2.8" />,
 );
+/** Pass fill="currentColor" for a filled star. */
+export const StarIcon = createIcon(
+  <path d="M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5-4.8-4.6 6.6-.9z" />,
+);
+export const SlidersIcon = createIcon(
+  <>
+    <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
+    <circle cx="16" cy="6" r="2" />
+    <circle cx="10" cy="12" r="2" />
+    <circle cx="18" cy="18" r="2" />
+  </>,
+);
+export const MinusIcon = createIcon(<path d="M5 12h14" />);
+export const PlusIcon = createIcon(<path d="M12 5v14M5 12h14" />);
+export const ImageOffIcon = createIcon(
+  <>
+    <path d="m2 2 20 20" />
+    <path d="M10.4 4H19a2 2 0 0 1 2 2v8.6M21 19a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 1-1.7" />
+    <path d="m3 16 5-5 3 3M14.5 14.5 21 21" />
+  </>,
+);
+export const AlertIcon = createIcon(
+  <>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 7v6M12 17h.01" />
+  </>,
+);
 
 /** The ShopKart mark: a shopping bag on a blue tile. */
 export function LogoMark({ size = 32 }: { size?: number }) {

@@ -1,9 +1,15 @@
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const count = new Intl.NumberFormat('en-IN');
 
-/** Rupees as the shop shows them, e.g. ₹1,299.00. */
+/** Rupees as the shop shows them, e.g. ₹1,299.00. The only place money is formatted. */
 export function formatINR(rupees: number): string {
   return inr.format(rupees);
+}
+
+/** Counts with Indian digit grouping, e.g. 1,20,000. */
+export function formatCount(value: number): string {
+  return count.format(value);
 }
 
 /** Dates as the spec shows them, e.g. 'Jan 5, 2025'. Accepts ISO strings and epoch milliseconds. */

@@ -8,15 +8,20 @@ export interface GraphQLErrorEntry {
 /** A GraphQL answer that carried errors; shaped like Apollo's CombinedGraphQLErrors (`errors`). */
 export class GraphQLResponseError extends Error {
   override name = 'GraphQLResponseError';
-  constructor(readonly errors: GraphQLErrorEntry[]) {
+  /** `data` is what the server answered beside the errors (a partial result), if anything. */
+  constructor(
+    readonly errors: GraphQLErrorEntry[],
+    readonly data: unknown = null,
+  ) {
     super(errors.map((entry) => entry.message).join('\n') || 'GraphQL request failed');
   }
 }
 
 /**
  * One GraphQL operation over plain fetch (same origin, cookies, 10 s timeout), without Apollo or
- * a GraphQL parser. Used by what runs on every page before any feature loads: the session check,
- * logout and the token refresh, so the first page does not pay for the Apollo client.
+ * a GraphQL parser. Used by what runs on every page before any feature loads (the session check,
+ * logout, the token refresh) and by the shopper's browsing pages (Home, listings, search, product
+ * detail), so the page a shopper lands on does not pay for the Apollo client.
  */
 export async function graphqlRequest<TData>(
   operationName: string,
@@ -37,7 +42,7 @@ export async function graphqlRequest<TData>(
   } catch {
     /* not JSON: handled below */
   }
-  if (body.errors?.length) throw new GraphQLResponseError(body.errors);
+  if (body.errors?.length) throw new GraphQLResponseError(body.errors, body.data ?? null);
   if (!response.ok || !body.data) {
     throw new GraphQLResponseError([
       { message: '', extensions: { code: response.status === 401 ? 'UNAUTHENTICATED' : 'HTTP_ERROR' } },

@@ -1,14 +1,40 @@
 import { useParams } from 'react-router-dom';
-import { ComingSoon } from '../../components/coming-soon';
+import { PageTitle } from '../../components/page-title';
 import { findCategory } from '../../lib/categories';
+import { ListingNotFound } from '../../features/products/components/listing-not-found';
+import { ListingView } from '../../features/products/components/listing-view';
+import { useListingParams } from '../../features/products/hooks/use-listing-params';
+import { useProductListing } from '../../features/products/hooks/use-product-listing';
 
-export default function CategoryListingPage() {
-  const { category } = useParams();
-  const found = findCategory(category);
+function CategoryListing({ categoryKey }: { categoryKey: string }) {
+  const control = useListingParams();
+  const listing = useProductListing({ kind: 'category', category: categoryKey }, control.params);
+  // Until the server answers, the shop's default list names the category (no empty heading).
+  const name = listing.category?.name ?? findCategory(categoryKey)?.name ?? 'Products';
+
+  if (listing.notFound) {
+    return <ListingNotFound title="Category not found" text="This category does not exist or has been renamed." />;
+  }
   return (
-    <ComingSoon
-      title={found ? found.name : 'Products'}
-      description="Browse this category with price, discount and stock filters. The product listing opens soon."
-    />
+    <>
+      <PageTitle
+        title={name}
+        description={`Shop ${name} at ShopKart: great prices in rupees, discounts, cash on delivery and free returns within 30 days.`}
+      />
+      <ListingView
+        title={name}
+        crumb={name}
+        listing={listing}
+        control={control}
+        subcategories={listing.category?.subcategories}
+      />
+    </>
   );
+}
+
+/** /products/{category}: a category by position index (0–15) or slug. */
+export default function CategoryListingPage() {
+  const { category = '' } = useParams();
+  // A new category is a new page: its own state, no results of the previous one on the way.
+  return <CategoryListing key={category} categoryKey={category} />;
 }

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../../components/icons';
+import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
 import { CategoryIcon } from './category-icon';
 
-/** Spec section 9: the banner rotates every 3 seconds over 5 slides. */
+/** Spec section 9: the banner rotates every 3 seconds over 5 slides. Every slide leads to a real listing. */
 const ROTATION_MS = 3000;
 
 interface Slide {
@@ -60,7 +61,11 @@ const SLIDES: Slide[] = [
 
 export function HeroCarousel() {
   const [active, setActive] = useState(0);
-  const [paused, setPaused] = useState(false);
+  // The visitor's own choice (the pause/play button) wins; until they choose, a system that asks
+  // for reduced motion keeps the banner still.
+  const [choice, setChoice] = useState<'auto' | 'paused' | 'playing'>('auto');
+  const reducedMotion = usePrefersReducedMotion();
+  const paused = choice === 'paused' || (choice === 'auto' && reducedMotion);
   // Rotation also holds while the pointer or keyboard focus is on the banner.
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -119,7 +124,7 @@ export function HeroCarousel() {
         <button
           type="button"
           className="hero__control"
-          onClick={() => setPaused((value) => !value)}
+          onClick={() => setChoice(paused ? 'playing' : 'paused')}
           aria-label={paused ? 'Start slide rotation' : 'Pause slide rotation'}
         >
           {paused ? <PlayIcon size={16} /> : <PauseIcon size={16} />}

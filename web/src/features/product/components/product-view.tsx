@@ -1,0 +1,117 @@
+import { useDeferredValue, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PageTitle } from '../../../components/page-title';
+import { PriceTag } from '../../../components/price-tag';
+import { RatingStars } from '../../../components/rating-stars';
+import { invalidateQueries } from '../../../lib/query-cache';
+import type { NamedColor, ProductDetail } from '../api/product-queries';
+import { AddToCart } from './add-to-cart';
+import { ColorChooser } from './color-chooser';
+import { DeliveryInfo } from './delivery-info';
+import { ImageGallery } from './image-gallery';
+import { ProductReviews } from './product-reviews';
+import { QuantityStepper, StockNote } from './quantity-stepper';
+import { RelatedProducts } from './related-products';
+import { SizeChooser } from './size-chooser';
+
+interface ProductViewProps {
+  product: ProductDetail;
+  palette: NamedColor[];
+  /** Ask for the product again (its rating changed). */
+  refresh(): void;
+}
+
+/** The product page: gallery, choices and cart area, description, related items, reviews. */
+export function ProductView({ product, palette, refresh }: ProductViewProps) {
+  const stockOf = (size: string) => product.stockDetail.find((entry) => entry.size === size)?.stock ?? 0;
+  // Spec: the first size and the first colour are preselected (the first size still in stock).
+  const [size, setSize] = useState<string | null>(
+    () => product.size.find((option) => stockOf(option) > 0) ?? product.size[0] ?? null,
+  );
+  const [color, setColor] = useState<string | null>(product.colors[0] ?? null);
+  const [quantity, setQuantity] = useState(1);
+  const available = size !== null && product.size.length > 0 ? stockOf(size) : product.stock;
+
+  function chooseSize(next: string) {
+    setSize(next);
+    setQuantity((current) => Math.max(1, Math.min(current, stockOf(next))));
+  }
+
+  function onReviewSaved() {
+    // Listings show the rating too: let them ask again.
+    invalidateQueries();
+    refresh();
+  }
+
+  // Related items and reviews sit below the fold: they are drawn in a second, interruptible
+  // render, so the first one (what the visitor sees) is shorter.
+  const showBelowFold = useDeferredValue(true, false);
+
+  const paragraphs = product.description.split(/\n\s*\n/).filter((text) => text.trim());
+
+  return (
+    <div className="container product-page">
+      <PageTitle title={product.name} description={product.description || `${product.name} at ShopKart.`} />
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to={`/products/${product.category.index}`}>{product.category.name}</Link>
+          </li>
+          <li aria-current="page">{product.name}</li>
+        </ol>
+      </nav>
+
+      <div className="product-main">
+        <ImageGallery images={product.image} name={product.name} />
+
+        <div className="product-info">
+          {product.badge ? <span className="badge badge--info product-info__badge">{product.badge}</span> : null}
+          <h1 className="product-info__name">{product.name}</h1>
+          <a href="#reviews" className="product-info__rating">
+            <RatingStars rating={product.rating} count={product.reviews} size="md" />
+          </a>
+          <div className="product-info__price">
+            <PriceTag price={product.price} oldPrice={product.oldPrice} discount={product.discount} size="lg" />
+            <p className="product-info__tax">Inclusive of all taxes</p>
+          </div>
+          <StockNote stock={available} />
+
+          <div className="product-info__options">
+            <ColorChooser colors={product.colors} palette={palette} value={color} onChange={setColor} />
+            <SizeChooser sizes={product.size} stockOf={stockOf} value={size} onChange={chooseSize} />
+            <QuantityStepper value={quantity} max={available} onChange={setQuantity} />
+          </div>
+
+          <AddToCart product={product} selection={{ size, color, quantity }} stock={available} />
+          <DeliveryInfo />
+          <p className="product-info__code">Product code: {product.code}</p>
+        </div>
+      </div>
+
+      <section className="product-section" aria-labelledby="description-title">
+        <h2 id="description-title" className="product-section__title">
+          Description
+        </h2>
+        <div className="product-description">
+          {paragraphs.length ? paragraphs.map((text, index) => <p key={index}>{text}</p>) : <p>No description yet.</p>}
+        </div>
+      </section>
+
+      {showBelowFold ? (
+        <>
+          <RelatedProducts products={product.related} />
+          <ProductReviews
+            productId={product.id}
+            rating={product.rating}
+            count={product.reviews}
+            firstPage={product.reviewList}
+            onReviewSaved={onReviewSaved}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { CATEGORY_LISTING_QUERY, LISTING_PAGE_SIZE, SEARCH_LISTING_QUERY, TAG_LISTING_QUERY } from './listing-queries';
+
+/** Listing filters and page as the query string holds them, and as the API's ProductFilter. */
+
+/** The API's PriceBand values, in the order the filter shows them. */
+export const PRICE_BANDS = [
+  { value: 'all', label: 'All' },
+  { value: 'under500', label: 'Under ₹500' },
+  { value: 'from500to1000', label: '₹500 – ₹1,000' },
+  { value: 'above1000', label: 'Above ₹1,000' },
+] as const;
+
+export type PriceBand = (typeof PRICE_BANDS)[number]['value'];
+
+/** The API's ProductSort values; popularity is the default. */
+export const SORT_OPTIONS = [
+  { value: 'popular', label: 'Popularity' },
+  { value: 'newest', label: 'Newest first' },
+  { value: 'priceLowToHigh', label: 'Price: Low to High' },
+  { value: 'priceHighToLow', label: 'Price: High to Low' },
+  { value: 'discount', label: 'Biggest discount' },
+  { value: 'rating', label: 'Customer rating' },
+] as const;
+
+export type ProductSort = (typeof SORT_OPTIONS)[number]['value'];
+
+export interface ListingParams {
+  price: PriceBand;
+  withDiscount: boolean;
+  inStock: boolean;
+  sort: ProductSort;
+  /** Subcategory slug, category listings only. */
+  subcat: string | null;
+  page: number;
+}
+
+// Query-string names: short, readable, shareable (/products/11?price=under500&discount=1&page=2).
+export const LISTING_QUERY_KEYS = {
+  price: 'price',
+  withDiscount: 'discount',
+  inStock: 'stock',
+  sort: 'sort',
+  subcat: 'subcat',
+  page: 'page',
+} as const;
+const KEYS = LISTING_QUERY_KEYS;
+
+function oneOf<T extends string>(value: string | null, allowed: readonly { value: T }[], fallback: T): T {
+  return allowed.find((option) => option.value === value)?.value ?? fallback;
+}
+
+export function parseListingParams(search: URLSearchParams): ListingParams {
+  const page = Number(search.get(KEYS.page));
+  return {
+    price: oneOf(search.get(KEYS.price), PRICE_BANDS, 'all'),
+    withDiscount: search.get(KEYS.withDiscount) === '1',
+    inStock: search.get(KEYS.inStock) === '1',
+    sort: oneOf(search.get(KEYS.sort), SORT_OPTIONS, 'popular'),
+    subcat: search.get(KEYS.subcat)?.trim() || null,
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+/** How many filters differ from the defaults (the sort order is not a filter). */
+export function activeFilterCount(params: ListingParams): number {
+  return [params.price !== 'all', params.withDiscount, params.inStock, params.subcat !== null].filter(Boolean).length;
+}
+
+/** The API's ProductFilter for these parameters (category, tag or search text come from the route). */
+export function productFilterOf(params: ListingParams): Record<string, unknown> {
+  return {
+    price: params.price,
+    withDiscount: params.withDiscount,
+    inStock: params.inStock,
+    sort: params.sort,
+    ...(params.subcat ? { subcat: params.subcat } : {}),
+  };
+}
+
+export type ListingSource =
+  | { kind: 'category'; category: string }
+  | { kind: 'tag'; tag: string }
+  | { kind: 'search'; query: string };
+
+export interface ListingRequest {
+  operationName: string;
+  query: string;
+  variables: Record<string, unknown>;
+}
+
+/**
+ * The GraphQL operation of a listing page. One function for the page and for the start-up
+ * prefetch (app/prefetch-route-data.ts), so both ask with exactly the same variables.
+ */
+export function listingRequest(source: ListingSource, params: ListingParams): ListingRequest {
+  const filter = productFilterOf(params);
+  const paging = { page: params.page, limit: LISTING_PAGE_SIZE };
+  switch (source.kind) {
+    case 'category':
+      // A category's own filter names it; tag and search take theirs as an argument.
+      return {
+        operationName: 'CategoryListing',
+        query: CATEGORY_LISTING_QUERY,
+        variables: { category: source.category, filter: { ...filter, category: source.category }, ...paging },
+      };
+    case 'tag':
+      return { operationName: 'TagListing', query: TAG_LISTING_QUERY, variables: { tag: source.tag, filter, ...paging } };
+    case 'search':
+      return {
+        operationName: 'SearchProducts',
+        query: SEARCH_LISTING_QUERY,
+        variables: { query: source.query, filter, ...paging },
+      };
+  }
+}

@@ -1,0 +1,60 @@
+import { PRODUCT_PAGE_SELECTION, type ProductPage } from '../../../lib/product-summary';
+
+/** Products per listing page (DESIGN: 12 unless the client asks; a multiple of 2, 3 and 4 columns). */
+export const LISTING_PAGE_SIZE = 12;
+
+export interface ListingSubcategory {
+  id: string;
+  str: string;
+  name: string;
+}
+
+export interface ListingCategory {
+  id: string;
+  index: number;
+  str: string;
+  name: string;
+  subcategories: ListingSubcategory[];
+}
+
+const LISTING_VARIABLES = '$filter: ProductFilter, $page: Int, $limit: Int';
+const LISTING_ARGUMENTS = 'filter: $filter, page: $page, limit: $limit';
+
+export interface CategoryListingData {
+  category: ListingCategory | null;
+  products: ProductPage;
+}
+
+/** A category (by index or slug) with one page of its products. */
+export const CATEGORY_LISTING_QUERY = `
+  query CategoryListing($category: String!, ${LISTING_VARIABLES}) {
+    category(key: $category) {
+      id
+      index
+      str
+      name
+      subcategories { id str name }
+    }
+    products(${LISTING_ARGUMENTS}) { ${PRODUCT_PAGE_SELECTION} }
+  }
+`;
+
+export interface TagListingData {
+  productsByTag: ProductPage;
+}
+
+export const TAG_LISTING_QUERY = `
+  query TagListing($tag: String!, ${LISTING_VARIABLES}) {
+    productsByTag(tag: $tag, ${LISTING_ARGUMENTS}) { ${PRODUCT_PAGE_SELECTION} }
+  }
+`;
+
+export interface SearchListingData {
+  searchProducts: ProductPage;
+}
+
+export const SEARCH_LISTING_QUERY = `
+  query SearchProducts($query: String!, ${LISTING_VARIABLES}) {
+    searchProducts(query: $query, ${LISTING_ARGUMENTS}) { ${PRODUCT_PAGE_SELECTION} }
+  }
+`;

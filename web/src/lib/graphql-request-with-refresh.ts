@@ -1,0 +1,28 @@
+import { isUnauthenticated, SessionExpiredError } from './api-errors';
+import { graphqlRequest } from './graphql-request';
+import type { TokenRefresher } from './token-refresher';
+
+/**
+ * graphqlRequest for operations that need the session (a review, the user's own review): an
+ * UNAUTHENTICATED answer refreshes the session once (shared with every other caller) and sends
+ * the operation again. If the session cannot be refreshed it rejects with SessionExpiredError;
+ * `silent` keeps that from ending the session on screen (for reads made in the background).
+ */
+export async function graphqlRequestWithRefresh<TData>(
+  refresher: TokenRefresher,
+  operationName: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  { silent = false }: { silent?: boolean } = {},
+): Promise<TData> {
+  const sentAt = Date.now();
+  try {
+    return await graphqlRequest<TData>(operationName, query, variables);
+  } catch (error) {
+    if (!isUnauthenticated(error)) throw error;
+    // Another call refreshed the session after this one was sent: just send it again.
+    const refreshed = refresher.lastSuccessAt() > sentAt || (await refresher.refresh({ silent }));
+    if (!refreshed) throw new SessionExpiredError('Session expired. Please login again.');
+    return graphqlRequest<TData>(operationName, query, variables);
+  }
+}

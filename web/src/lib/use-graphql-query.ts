@@ -1,0 +1,120 @@
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { graphqlRequest } from './graphql-request';
+import { cachedAnswer, FRESH_MS, queryKey, rememberAnswer, requestInFlight, trackRequest } from './query-cache';
+
+export type QueryFetcher = <TData>(
+  operationName: string,
+  query: string,
+  variables: Record<string, unknown>,
+) => Promise<TData>;
+
+export interface QueryOptions {
+  /** Do not ask (e.g. nothing to search for). */
+  skip?: boolean;
+  /** Keep answers in the shared cache (default true; false for answers that depend on the user). */
+  cache?: boolean;
+  /** Extra part of the cache key, for answers that depend on something other than variables. */
+  cacheKey?: string;
+  /** How to send the operation (default graphqlRequest). */
+  fetcher?: QueryFetcher;
+}
+
+export interface QueryResult<TData> {
+  /** The answer for the current variables. */
+  data: TData | undefined;
+  /** The last answer for any earlier variables: something to show dimmed while loading. */
+  previousData: TData | undefined;
+  /** The failure of the last attempt for the current variables. */
+  error: unknown;
+  /** No answer yet for the current variables and a request is on its way. */
+  loading: boolean;
+  /** Ask again (after an error, or to bring a shown answer up to date). */
+  refetch(): void;
+}
+
+interface State<TData> {
+  key: string;
+  data: TData | undefined;
+  previousData: TData | undefined;
+  error: unknown;
+}
+
+function stateFor<TData>(key: string, useCache: boolean, previousData: TData | undefined): State<TData> {
+  const cached = useCache ? cachedAnswer(key) : undefined;
+  return { key, data: cached?.data as TData | undefined, previousData, error: undefined };
+}
+
+/**
+ * Runs a read-only GraphQL operation for a component, with the shared cache of query-cache.ts: a
+ * page visited again shows its last answer at once and asks again once it is older than FRESH_MS.
+ */
+export function useGraphQLQuery<TData>(
+  operationName: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  { skip = false, cache: useCache = true, cacheKey = '', fetcher = graphqlRequest }: QueryOptions = {},
+): QueryResult<TData> {
+  const key = queryKey(operationName, variables, cacheKey);
+  const [state, setState] = useState<State<TData>>(() => stateFor<TData>(key, useCache, undefined));
+  const [attempt, setAttempt] = useState(0);
+  const forceRef = useRef(false);
+  const request = useRef({ query, variables, fetcher });
+  request.current = { query, variables, fetcher };
+
+  // New variables: start from what the cache knows about them (render-time reset, no flash).
+  let current = state;
+  if (state.key !== key) {
+    current = stateFor<TData>(key, useCache, state.data ?? state.previousData);
+    setState(current);
+  }
+
+  useEffect(() => {
+    if (skip) return;
+    let active = true;
+    const force = forceRef.current;
+    forceRef.current = false;
+    const cached = useCache ? cachedAnswer(key) : undefined;
+    if (cached && !force && Date.now() - cached.at < FRESH_MS) return;
+
+    let promise = force ? undefined : requestInFlight(key);
+    if (!promise) {
+      const { query: text, variables: values, fetcher: send } = request.current;
+      promise = trackRequest(key, send<TData>(operationName, text, values));
+    }
+    // A new attempt clears the last failure (a retry shows the spinner again).
+    setState((previous) => (previous.key === key && previous.error !== undefined ? { ...previous, error: undefined } : previous));
+    promise.then(
+      (data) => {
+        if (useCache) rememberAnswer(key, data);
+        if (!active) return;
+        // Drawing the answer (a page of products) is rendered in slices: no long task.
+        startTransition(() => {
+          setState((previous) =>
+            previous.key === key ? { ...previous, data: data as TData, error: undefined } : previous,
+          );
+        });
+      },
+      (error: unknown) => {
+        if (active) {
+          setState((previous) => (previous.key === key ? { ...previous, error } : previous));
+        }
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [key, attempt, skip, useCache, operationName]);
+
+  const refetch = useCallback(() => {
+    forceRef.current = true;
+    setAttempt((value) => value + 1);
+  }, []);
+
+  return {
+    data: current.data,
+    previousData: current.previousData,
+    error: current.error,
+    loading: !skip && current.data === undefined && current.error === undefined,
+    refetch,
+  };
+}
