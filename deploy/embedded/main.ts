@@ -6,6 +6,7 @@
  */
 import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -122,9 +123,16 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
   const address = gatewayServer.address() as AddressInfo;
   const url = `http://localhost:${address.port}`;
 
+  // Keep-alive connections (gateway → services) would hold a plain close() open; end them too.
+  const closeServer = (server: Server) =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+
   async function stop() {
-    gatewayServer.close();
-    servers.forEach((server) => server.close());
+    await closeServer(gatewayServer);
+    await Promise.all(servers.map(closeServer));
     await gateway.stop();
     for (const svc of services) await svc.stop();
     for (const r of runtimes) await closeRuntime(r);

@@ -27,6 +27,7 @@ async function main() {
   logger.info({ port: config.PORT }, 'gateway listening');
   const shutdown = async () => {
     server.close();
+    server.closeIdleConnections();
     await gateway.stop();
     redis?.disconnect();
     process.exit(0);

@@ -37,6 +37,7 @@ async function main() {
   const shutdown = async () => {
     runtime.logger.info('shutting down');
     server.close();
+    server.closeIdleConnections();
     await instance.stop();
     await closeRuntime(runtime);
     process.exit(0);

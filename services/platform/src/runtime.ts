@@ -205,6 +205,7 @@ export async function runServiceMain<S extends typeof commonSettings & { PORT: z
   const shutdown = async () => {
     runtime.logger.info('shutting down');
     server.close();
+    server.closeIdleConnections();
     await instance.stop();
     await closeRuntime(runtime);
     process.exit(0);
