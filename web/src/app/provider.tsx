@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify/unstyled';
+import { CartProvider } from '../lib/cart-store';
 import { SessionProvider } from '../lib/session';
 import { TOAST_MS } from '../lib/toast-durations';
 import { createTokenRefresher } from '../lib/token-refresher';
@@ -17,8 +18,10 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <BrowserRouter>
       <ScrollToTop />
       <SessionProvider refresher={refresher}>
-        {children}
-        <ToastContainer position="top-right" autoClose={TOAST_MS.standard} />
+        <CartProvider>
+          {children}
+          <ToastContainer position="top-right" autoClose={TOAST_MS.standard} />
+        </CartProvider>
       </SessionProvider>
     </BrowserRouter>
   );

@@ -1,10 +1,5 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { CartView } from '../../features/cart/components/cart-view';
 
 export default function CartPage() {
-  return (
-    <ComingSoon
-      title="Your Cart"
-      description="Your cart items, savings and order summary will be shown here very soon."
-    />
-  );
+  return <CartView />;
 }

@@ -1,10 +1,5 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { WishlistView } from '../../features/wishlist/components/wishlist-view';
 
 export default function WishlistPage() {
-  return (
-    <ComingSoon
-      title="Your Wishlist"
-      description="Save products you love and find them here later. Your wishlist is coming soon."
-    />
-  );
+  return <WishlistView />;
 }

@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router-dom';
+import { useCart } from '../../lib/cart-store';
 import { useSession } from '../../lib/session';
 import { CartIcon, HeartIcon, LogoMark, PackageIcon } from '../icons';
 import { SearchBox } from './search-box';
@@ -6,6 +7,8 @@ import { UserMenu } from './user-menu';
 
 export function Header() {
   const { status, user } = useSession();
+  const { cart } = useCart();
+  const cartCount = cart?.totalItems ?? 0;
 
   return (
     <header className="site-header">
@@ -30,8 +33,13 @@ export function Header() {
                 <PackageIcon size={22} />
                 <span className="icon-link__label">Orders</span>
               </NavLink>
-              <NavLink to="/cart" className="icon-link">
+              <NavLink to="/cart" className="icon-link icon-link--cart" aria-label={`Cart, ${cartCount} items`}>
                 <CartIcon size={22} />
+                {cartCount > 0 ? (
+                  <span className="icon-link__count" aria-hidden="true">
+                    {cartCount > 99 ? '99+' : cartCount}
+                  </span>
+                ) : null}
                 <span className="icon-link__label">Cart</span>
               </NavLink>
               <UserMenu user={user} />

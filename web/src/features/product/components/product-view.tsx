@@ -1,13 +1,15 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { PageTitle } from '../../../components/page-title';
 import { PriceTag } from '../../../components/price-tag';
 import { RatingStars } from '../../../components/rating-stars';
 import { invalidateQueries } from '../../../lib/query-cache';
 import type { NamedColor, ProductDetail } from '../api/product-queries';
+import { useCartSelection } from '../hooks/use-cart-selection';
 import { AddToCart } from './add-to-cart';
 import { ColorChooser } from './color-chooser';
 import { DeliveryInfo } from './delivery-info';
+import { WishlistButton } from './wishlist-button';
 import { ImageGallery } from './image-gallery';
 import { ProductReviews } from './product-reviews';
 import { QuantityStepper, StockNote } from './quantity-stepper';
@@ -24,18 +26,10 @@ interface ProductViewProps {
 /** The product page: gallery, choices and cart area, description, related items, reviews. */
 export function ProductView({ product, palette, refresh }: ProductViewProps) {
   const stockOf = (size: string) => product.stockDetail.find((entry) => entry.size === size)?.stock ?? 0;
-  // Spec: the first size and the first colour are preselected (the first size still in stock).
-  const [size, setSize] = useState<string | null>(
-    () => product.size.find((option) => stockOf(option) > 0) ?? product.size[0] ?? null,
-  );
-  const [color, setColor] = useState<string | null>(product.colors[0] ?? null);
-  const [quantity, setQuantity] = useState(1);
+  // Spec: the first size and the first colour are preselected (the first size still in stock);
+  // an item already in the cart shows (and changes) the cart line's choices.
+  const { line, size, color, quantity, busy, chooseSize, chooseColor, chooseQuantity } = useCartSelection(product, stockOf);
   const available = size !== null && product.size.length > 0 ? stockOf(size) : product.stock;
-
-  function chooseSize(next: string) {
-    setSize(next);
-    setQuantity((current) => Math.max(1, Math.min(current, stockOf(next))));
-  }
 
   function onReviewSaved() {
     // Listings show the rating too: let them ask again.
@@ -80,12 +74,15 @@ export function ProductView({ product, palette, refresh }: ProductViewProps) {
           <StockNote stock={available} />
 
           <div className="product-info__options">
-            <ColorChooser colors={product.colors} palette={palette} value={color} onChange={setColor} />
+            <ColorChooser colors={product.colors} palette={palette} value={color} onChange={chooseColor} />
             <SizeChooser sizes={product.size} stockOf={stockOf} value={size} onChange={chooseSize} />
-            <QuantityStepper value={quantity} max={available} onChange={setQuantity} />
+            <QuantityStepper value={quantity} max={available} onChange={chooseQuantity} />
           </div>
 
-          <AddToCart product={product} selection={{ size, color, quantity }} stock={available} />
+          <div className="product-info__actions">
+            <AddToCart product={product} selection={{ size, color, quantity }} stock={available} line={line} busy={busy} />
+            <WishlistButton product={product} />
+          </div>
           <DeliveryInfo />
           <p className="product-info__code">Product code: {product.code}</p>
         </div>

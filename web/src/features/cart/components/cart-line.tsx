@@ -1,0 +1,178 @@
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify/unstyled';
+import { MinusIcon, PlusIcon } from '../../../components/icons';
+import { useCart, type CartItem } from '../../../lib/cart-store';
+import { cartText } from '../../../lib/cart-messages';
+import { formatINR } from '../../../lib/format';
+import { cardVariantOf } from '../../../lib/product-images';
+import { toastFailure } from '../../../lib/toast-failure';
+
+/** One line of the cart: image, name, choices, quantity stepper, subtotal and saving, Remove. */
+export function CartLine({ item }: { item: CartItem }) {
+  const store = useCart();
+  const navigate = useNavigate();
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const subtotal = item.price * item.quantity;
+  const saving = Math.max(0, item.oldPrice - item.price) * item.quantity;
+  const maxQuantity = Math.max(1, item.stock);
+
+  async function run(action: () => Promise<unknown>, success: string, fallback: string) {
+    setBusy(true);
+    try {
+      await action();
+      toast.success(success);
+    } catch (error) {
+      toastFailure(error, fallback);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function setQuantity(next: number) {
+    if (busy) return;
+    if (!Number.isFinite(next) || next < 1) {
+      toast.error(cartText.quantityBelowOne);
+      return;
+    }
+    if (next > item.stock) {
+      toast.error(cartText.onlyInStock(item.stock));
+      return;
+    }
+    if (next === item.quantity) return;
+    void run(
+      () => store.addToCart(item.productId, next, item.properties),
+      cartText.quantityUpdated(item.name),
+      cartText.addOrRemoveFailed,
+    );
+  }
+
+  function setProperty(key: 'size' | 'color', value: string) {
+    if (busy || !value || item.properties[key] === value) return;
+    void run(
+      () => store.updateCartItem(item.productId, { [key]: value }),
+      cartText.propertiesUpdated(item.name),
+      cartText.updateFailed,
+    );
+  }
+
+  function remove() {
+    if (busy || !window.confirm(cartText.removeConfirm(item.name))) return;
+    void run(() => store.removeFromCart(item.productId), cartText.removedFromCart(item.name), cartText.addOrRemoveFailed);
+  }
+
+  const open = () => navigate(`/product/${item.productId}`);
+
+  return (
+    <li className={`cart-line${item.available ? '' : ' cart-line--unavailable'}`} aria-busy={busy}>
+      <button type="button" className="cart-line__image" onClick={open} tabIndex={-1} aria-hidden="true">
+        {item.image ? (
+          <img src={cardVariantOf(item.image)} alt="" width={96} height={96} loading="lazy" />
+        ) : (
+          <span className="cart-line__no-image" />
+        )}
+      </button>
+      <div className="cart-line__body">
+        <h2 className="cart-line__name">
+          <Link to={`/product/${item.productId}`}>{item.name}</Link>
+        </h2>
+        {!item.available ? <p className="cart-line__problem">No longer available</p> : null}
+        {item.available && item.quantity > item.stock ? (
+          <p className="cart-line__problem">{cartText.onlyInStock(item.stock)}</p>
+        ) : null}
+        <p className="cart-line__seller">Seller: {item.seller}</p>
+        <p className="cart-line__price">
+          {formatINR(item.price)}
+          {item.oldPrice > item.price ? <s className="cart-line__old-price">{formatINR(item.oldPrice)}</s> : null}
+          {item.discountPercent > 0 ? <span className="cart-line__discount">{item.discountPercent}% off</span> : null}
+        </p>
+        <div className="cart-line__options">
+          {item.sizeOptions.length > 0 ? (
+            <label className="cart-line__select">
+              <span>Size</span>
+              <select
+                value={item.properties.size ?? ''}
+                disabled={busy || !item.available}
+                onChange={(event) => setProperty('size', event.target.value)}
+              >
+                {item.properties.size ? null : <option value="">Choose</option>}
+                {item.sizeOptions.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          {item.colorOptions.length > 0 ? (
+            <label className="cart-line__select">
+              <span>Colour</span>
+              <select
+                value={item.properties.color ?? ''}
+                disabled={busy || !item.available}
+                onChange={(event) => setProperty('color', event.target.value)}
+              >
+                {item.properties.color ? null : <option value="">Choose</option>}
+                {item.colorOptions.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+        </div>
+        <div className="cart-line__quantity quantity">
+          <label htmlFor={id} className="option-group__legend">
+            Quantity
+          </label>
+          <div className="quantity__control">
+            <button
+              type="button"
+              className="quantity__button"
+              aria-label="Decrease"
+              disabled={busy || !item.available || item.quantity <= 1}
+              onClick={() => setQuantity(item.quantity - 1)}
+            >
+              <MinusIcon size={18} />
+            </button>
+            <input
+              id={id}
+              key={item.quantity}
+              className="quantity__input"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={maxQuantity}
+              defaultValue={item.quantity}
+              disabled={busy || !item.available}
+              onBlur={(event) => setQuantity(Math.floor(Number(event.target.value)))}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') setQuantity(Math.floor(Number(event.currentTarget.value)));
+              }}
+            />
+            <button
+              type="button"
+              className="quantity__button"
+              aria-label="Increase"
+              disabled={busy || !item.available || item.quantity >= item.stock}
+              onClick={() => setQuantity(item.quantity + 1)}
+            >
+              <PlusIcon size={18} />
+            </button>
+          </div>
+        </div>
+      </div>
+      <div className="cart-line__totals">
+        <p>
+          Subtotal: <strong>{formatINR(subtotal)}</strong>
+        </p>
+        <p className="cart-line__saving">You save {formatINR(saving)}</p>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={remove} disabled={busy}>
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,267 @@
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ServerMessageError } from './api-errors';
+import { graphqlRequestWithRefresh } from './graphql-request-with-refresh';
+import { useSession } from './session';
+import { STORAGE_KEYS } from './storage-keys';
+
+/**
+ * The logged-in shopper's cart and wishlist, shared by the header (item count), the product page
+ * (in-cart state, wishlist heart), the cart and the wishlist pages. Plain fetch (no Apollo), so
+ * the product page stays light. The cart items are mirrored to local storage (`cartItems`); the
+ * session clears that key on logout.
+ */
+
+export interface CartItemProperties {
+  size: string | null;
+  color: string | null;
+}
+
+export interface CartItem {
+  id: string;
+  productId: string;
+  name: string;
+  image: string | null;
+  price: number;
+  oldPrice: number;
+  discountPercent: number;
+  quantity: number;
+  properties: CartItemProperties;
+  seller: string;
+  deliveryInfo: string;
+  available: boolean;
+  stock: number;
+  subtotal: number;
+  saving: number;
+  sizeOptions: string[];
+  colorOptions: string[];
+}
+
+export interface Cart {
+  items: CartItem[];
+  totalItems: number;
+  totalAmount: number;
+  hasProblems: boolean;
+}
+
+export interface WishlistItem {
+  productId: string;
+  name: string;
+  image: string | null;
+  price: number;
+  oldPrice: number;
+  discountPercent: number;
+  available: boolean;
+  inStock: boolean;
+  addedAt: string;
+}
+
+interface CartPayload {
+  success: boolean;
+  message: string | null;
+  productId: string | null;
+  cart: Cart;
+}
+
+interface WishlistPayload {
+  success: boolean;
+  message: string | null;
+  wishlist: WishlistItem[];
+}
+
+const CART_SELECTION = `items { id productId name image price oldPrice discountPercent quantity
+  properties { size color } seller deliveryInfo available stock subtotal saving sizeOptions colorOptions }
+  totalItems totalAmount hasProblems`;
+const WISHLIST_SELECTION = 'productId name image price oldPrice discountPercent available inStock addedAt';
+const CART_PAYLOAD = `success message productId cart { ${CART_SELECTION} }`;
+const WISHLIST_PAYLOAD = `success message wishlist { ${WISHLIST_SELECTION} }`;
+
+const CART_QUERY = `query Cart { cart { ${CART_SELECTION} } }`;
+const WISHLIST_QUERY = `query Wishlist { wishlist { ${WISHLIST_SELECTION} } }`;
+const ADD_TO_CART = `mutation AddToCart($productId: ID!, $quantity: Int!, $properties: CartItemPropertiesInput) {
+  addToCart(productId: $productId, quantity: $quantity, properties: $properties) { ${CART_PAYLOAD} } }`;
+const UPDATE_CART_ITEM = `mutation UpdateCartItem($productId: ID!, $properties: CartItemPropertiesInput!) {
+  updateCartItem(productId: $productId, properties: $properties) { ${CART_PAYLOAD} } }`;
+const REMOVE_FROM_CART = `mutation RemoveFromCart($productId: ID!) { removeFromCart(productId: $productId) { ${CART_PAYLOAD} } }`;
+const ADD_TO_WISHLIST = `mutation AddToWishlist($productId: ID!) { addToWishlist(productId: $productId) { ${WISHLIST_PAYLOAD} } }`;
+const REMOVE_FROM_WISHLIST = `mutation RemoveFromWishlist($productId: ID!) { removeFromWishlist(productId: $productId) { ${WISHLIST_PAYLOAD} } }`;
+const MOVE_TO_CART = `mutation MoveWishlistItemToCart($productId: ID!, $properties: CartItemPropertiesInput) {
+  moveWishlistItemToCart(productId: $productId, properties: $properties) { ${CART_PAYLOAD} } }`;
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface CartStore {
+  cart: Cart | null;
+  cartStatus: LoadStatus;
+  cartError: unknown;
+  reloadCart(): void;
+  /** The cart line of a product, if it is in the cart. */
+  itemOf(productId: string): CartItem | undefined;
+  /** Creates the line or sets its quantity. Rejects with the server's message on refusal. */
+  addToCart(productId: string, quantity: number, properties?: Partial<CartItemProperties>): Promise<Cart>;
+  updateCartItem(productId: string, properties: Partial<CartItemProperties>): Promise<Cart>;
+  removeFromCart(productId: string): Promise<Cart>;
+
+  wishlist: WishlistItem[] | null;
+  wishlistStatus: LoadStatus;
+  wishlistError: unknown;
+  reloadWishlist(): void;
+  inWishlist(productId: string): boolean;
+  addToWishlist(productId: string): Promise<void>;
+  removeFromWishlist(productId: string): Promise<void>;
+  moveWishlistItemToCart(productId: string): Promise<void>;
+}
+
+const CartContext = createContext<CartStore | null>(null);
+
+function mirrorItems(items: CartItem[] | null): void {
+  try {
+    if (items) localStorage.setItem(STORAGE_KEYS.cartItems, JSON.stringify(items));
+    else localStorage.removeItem(STORAGE_KEYS.cartItems);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+function checked<T extends { success: boolean; message: string | null }>(payload: T): T {
+  if (!payload.success) throw new ServerMessageError(payload.message?.trim() || 'An Error Occurred');
+  return payload;
+}
+
+/** Drops unset properties (null/undefined), so the server is asked only about real choices. */
+function cleanProperties(properties?: Partial<CartItemProperties>): Partial<CartItemProperties> | undefined {
+  if (!properties) return undefined;
+  const result: Partial<CartItemProperties> = {};
+  if (properties.size) result.size = properties.size;
+  if (properties.color) result.color = properties.color;
+  return Object.keys(result).length ? result : undefined;
+}
+
+export function CartProvider({ children }: { children: ReactNode }) {
+  const { status, tokenRefresher } = useSession();
+  const [cart, setCart] = useState<Cart | null>(null);
+  const [cartStatus, setCartStatus] = useState<LoadStatus>('idle');
+  const [cartError, setCartError] = useState<unknown>(undefined);
+  const [wishlist, setWishlist] = useState<WishlistItem[] | null>(null);
+  const [wishlistStatus, setWishlistStatus] = useState<LoadStatus>('idle');
+  const [wishlistError, setWishlistError] = useState<unknown>(undefined);
+  const generation = useRef(0);
+
+  const send = useCallback(
+    <T,>(name: string, query: string, variables: Record<string, unknown> = {}, silent = false) =>
+      graphqlRequestWithRefresh<T>(tokenRefresher, name, query, variables, { silent }),
+    [tokenRefresher],
+  );
+
+  const applyCart = useCallback((next: Cart) => {
+    setCart(next);
+    setCartStatus('ready');
+    setCartError(undefined);
+    mirrorItems(next.items);
+  }, []);
+
+  const reloadCart = useCallback(() => {
+    const at = generation.current;
+    setCartStatus('loading');
+    send<{ cart: Cart }>('Cart', CART_QUERY, {}, true).then(
+      (data) => {
+        if (generation.current === at) applyCart(data.cart);
+      },
+      (error: unknown) => {
+        if (generation.current !== at) return;
+        setCartError(error);
+        setCartStatus('error');
+      },
+    );
+  }, [send, applyCart]);
+
+  const reloadWishlist = useCallback(() => {
+    const at = generation.current;
+    setWishlistStatus('loading');
+    send<{ wishlist: WishlistItem[] }>('Wishlist', WISHLIST_QUERY, {}, true).then(
+      (data) => {
+        if (generation.current !== at) return;
+        setWishlist(data.wishlist);
+        setWishlistStatus('ready');
+        setWishlistError(undefined);
+      },
+      (error: unknown) => {
+        if (generation.current !== at) return;
+        setWishlistError(error);
+        setWishlistStatus('error');
+      },
+    );
+  }, [send]);
+
+  useEffect(() => {
+    generation.current += 1;
+    if (status === 'authenticated') {
+      reloadCart();
+      reloadWishlist();
+    } else {
+      setCart(null);
+      setCartStatus('idle');
+      setCartError(undefined);
+      setWishlist(null);
+      setWishlistStatus('idle');
+      setWishlistError(undefined);
+      // The session clears the mirrored cart on logout; nothing to keep for an anonymous visitor.
+      if (status === 'anonymous') mirrorItems(null);
+    }
+  }, [status, reloadCart, reloadWishlist]);
+
+  const cartMutation = useCallback(
+    async (name: string, query: string, field: string, variables: Record<string, unknown>) => {
+      const data = await send<Record<string, CartPayload>>(name, query, variables);
+      const payload = checked(data[field]!);
+      applyCart(payload.cart);
+      return payload.cart;
+    },
+    [send, applyCart],
+  );
+
+  const wishlistMutation = useCallback(
+    async (name: string, query: string, field: string, variables: Record<string, unknown>) => {
+      const data = await send<Record<string, WishlistPayload>>(name, query, variables);
+      const payload = checked(data[field]!);
+      setWishlist(payload.wishlist);
+      setWishlistStatus('ready');
+    },
+    [send],
+  );
+
+  const value = useMemo<CartStore>(
+    () => ({
+      cart,
+      cartStatus,
+      cartError,
+      reloadCart,
+      itemOf: (productId) => cart?.items.find((item) => item.productId === productId),
+      addToCart: (productId, quantity, properties) =>
+        cartMutation('AddToCart', ADD_TO_CART, 'addToCart', { productId, quantity, properties: cleanProperties(properties) ?? null }),
+      updateCartItem: (productId, properties) =>
+        cartMutation('UpdateCartItem', UPDATE_CART_ITEM, 'updateCartItem', { productId, properties: cleanProperties(properties) ?? {} }),
+      removeFromCart: (productId) => cartMutation('RemoveFromCart', REMOVE_FROM_CART, 'removeFromCart', { productId }),
+      wishlist,
+      wishlistStatus,
+      wishlistError,
+      reloadWishlist,
+      inWishlist: (productId) => Boolean(wishlist?.some((item) => item.productId === productId)),
+      addToWishlist: (productId) => wishlistMutation('AddToWishlist', ADD_TO_WISHLIST, 'addToWishlist', { productId }),
+      removeFromWishlist: (productId) =>
+        wishlistMutation('RemoveFromWishlist', REMOVE_FROM_WISHLIST, 'removeFromWishlist', { productId }),
+      moveWishlistItemToCart: async (productId) => {
+        await cartMutation('MoveWishlistItemToCart', MOVE_TO_CART, 'moveWishlistItemToCart', { productId, properties: null });
+        setWishlist((current) => current?.filter((item) => item.productId !== productId) ?? current);
+      },
+    }),
+    [cart, cartStatus, cartError, reloadCart, cartMutation, wishlist, wishlistStatus, wishlistError, reloadWishlist, wishlistMutation],
+  );
+
+  return <CartContext value={value}>{children}</CartContext>;
+}
+
+export function useCart(): CartStore {
+  const store = use(CartContext);
+  if (!store) throw new Error('useCart must be used inside <CartProvider>');
+  return store;
+}
