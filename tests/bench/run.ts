@@ -40,6 +40,8 @@ const scenarios: Scenario[] = [
     path: '/graphql',
     body: JSON.stringify({ query: 'query($id: ID!) { product(id: $id) { id name price oldPrice discount description image size colors stockDetail { size stock } rating reviews } }', variables: { id: ':productId' } }),
   },
+  { name: 'REST POST /api/v1/addToCart', method: 'POST', path: '/api/v1/addToCart', body: JSON.stringify({ productId: ':productId', quantity: 1, properties: ':properties' }), auth: true },
+  { name: 'REST GET /api/v1/loadCart', path: '/api/v1/loadCart', auth: true },
 ];
 
 /** One request first: a scenario whose answer is an error (GraphQL errors come with 200) is not a result. */
@@ -93,9 +95,13 @@ async function waitForDemoImages(client: ShopClient, timeoutMs = 120_000) {
   }
 }
 
-/** Fills in the id of a real product (the demo catalog's first listed product). */
-function withProduct(s: Scenario, productId: string): Scenario {
-  return { ...s, path: s.path.replace(':productId', productId), body: s.body?.replace(':productId', productId) };
+/** Fills in the id (and a valid size/colour) of a real product: the demo catalog's first listed one in stock. */
+function withProduct(s: Scenario, productId: string, properties: { size?: string; color?: string }): Scenario {
+  return {
+    ...s,
+    path: s.path.replace(':productId', productId),
+    body: s.body?.replace(':productId', productId).replace('":properties"', JSON.stringify(properties)),
+  };
 }
 
 async function main() {
@@ -105,13 +111,16 @@ async function main() {
     await client.post('/api/v1/register', { name: 'Bench User', email: 'bench@shop.test', phone: '9000000099', password: 'bench-pass-1' });
     const cookie = client.cookieHeader();
     await waitForDemoImages(client);
-    const listing = await client.get('/api/v1/products?page=1');
-    const productId = String(listing.body?.products?.[0]?._id ?? 'none');
+    const listing = await client.get('/api/v1/products?page=1&inStock=true');
+    const product = listing.body?.products?.[0] ?? {};
+    const productId = String(product._id ?? 'none');
+    const size = (product.size ?? []).find((sz: string) => (product.stockDetail?.[sz] ?? 0) > 0);
+    const properties = { ...(size ? { size } : {}), ...(product.colors?.[0] ? { color: product.colors[0] } : {}) };
     const only = args.only;
     const rows = [];
     for (const s of scenarios) {
       if (only && !s.name.toLowerCase().includes(String(only).toLowerCase()) && !s.name.includes('ceiling')) continue;
-      rows.push(await run(shop.base, withProduct(s, productId), cookie));
+      rows.push(await run(shop.base, withProduct(s, productId, properties), cookie));
     }
     console.log(`\n${connections} connections, ${seconds} s per scenario, distributed mode\n`);
     console.table(rows);
