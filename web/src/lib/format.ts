@@ -25,3 +25,11 @@ export function initialsOf(name: string): string {
   const letters = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts;
   return letters.map((part) => part.charAt(0).toUpperCase()).join('') || '?';
 }
+
+/**
+ * An order's number as shoppers and staff see it: the last `length` characters of its id,
+ * upper-cased, after '#' (8 in My Orders and on the success page, 6 in the staff list).
+ */
+export function formatOrderNumber(orderId: string, length: 8 | 6 = 8): string {
+  return `#${orderId.slice(-length).toUpperCase()}`;
+}
