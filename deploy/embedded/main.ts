@@ -43,6 +43,7 @@ const embeddedSettings = {
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  WEB_DIST: z.string().default(resolve(__dirname, '../../web/dist')),
 };
 
 /** The RS256 key pair that signs access tokens, made on first start and kept under DATA_DIR. */
@@ -115,7 +116,7 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
     urls,
     logger: logger.child({ service: 'gateway' }),
     production: false,
-    webDist: resolve(__dirname, '../../web/dist'),
+    webDist: config.WEB_DIST,
     rateLimitStore: shared.rateLimitStore,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
   });
