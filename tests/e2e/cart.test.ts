@@ -32,37 +32,68 @@ describe('the cart in the browser', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test('add two products, change the quantity, remove one after confirming, log out empties the mirror', async () => {
+  test('two products in different sizes, quantity and size changes, confirmed removal, wishlist to cart, logout empties the mirror', async () => {
     await screenshotOnFailure(page, 'cart', async () => {
       await context.request.post(`${shop.url}/api/v1/register`, { data: { name: 'Cart Tester', email: 'cart@shop.test', phone: '9876512345', password: 'cart-pass-1' } });
       const listing = await (await context.request.get(`${shop.url}/api/v1/products?category=10&inStock=true`)).json();
-      const [first, second] = listing.products as Array<{ _id: string; name: string; price: number }>;
+      type Listed = { _id: string; name: string; price: number; size: string[]; stockDetail: Record<string, number> };
+      // Products with at least two sizes in stock, so a line can move to another size.
+      const sized = (listing.products as Listed[]).filter((p) => p.size.length >= 2 && p.size.slice(0, 2).every((s) => (p.stockDetail[s] ?? 0) > 2));
+      expect(sized.length).toBeGreaterThanOrEqual(3);
+      const [first, second, third] = sized as [Listed, Listed, Listed];
+      const mirror = async () =>
+        (JSON.parse(String(await page.evaluate("localStorage.getItem('cartItems')"))) as Array<{ id: string; quantity: number; properties: { size: string | null } }>)
+          .map((i) => [i.id, i.quantity, i.properties.size] as const)
+          .sort();
 
-      await page.goto(`${shop.url}/product/${first!._id}`);
+      await page.goto(`${shop.url}/product/${first._id}`);
+      await page.getByRole('heading', { name: first.name }).waitFor();
       await page.getByRole('button', { name: 'Add to Cart' }).click();
-      await page.getByText(`${first!.name} is added to cart successfully`).waitFor();
+      await page.getByText(`${first.name} is added to cart successfully`).waitFor();
       await page.getByText('In Cart (1)').waitFor();
       await page.getByRole('button', { name: 'Increase' }).click();
-      await page.getByText(`Updated ${first!.name} quantity in the cart`).waitFor();
+      await page.getByText(`Updated ${first.name} quantity in the cart`).waitFor();
       await page.getByText('In Cart (2)').waitFor();
 
-      await page.goto(`${shop.url}/product/${second!._id}`);
-      await page.getByRole('heading', { name: second!.name }).waitFor();
+      // The second product in its second size.
+      await page.goto(`${shop.url}/product/${second._id}`);
+      await page.getByRole('heading', { name: second.name }).waitFor();
+      await page.locator('.size-option', { hasText: new RegExp(`^${second.size[1]}$`) }).click();
+      await page.getByText(`Size: ${second.size[1]}`).waitFor();
       await page.getByRole('button', { name: 'Add to Cart' }).click();
-      await page.getByText(`${second!.name} is added to cart successfully`).waitFor();
+      await page.getByText(`${second.name} is added to cart successfully`).waitFor();
+      expect(await mirror()).toEqual([[first._id, 2, first.size[0]], [second._id, 1, second.size[1]]].sort());
 
       await page.goto(`${shop.url}/cart`);
       await page.getByRole('heading', { name: 'Your Cart' }).waitFor();
       await page.getByText('Total Amount').waitFor();
-      const expected = first!.price * 2 + second!.price;
+      const expected = first.price * 2 + second.price;
       const amount = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(expected);
       await page.getByText(amount).first().waitFor();
-      const mirror = JSON.parse(String(await page.evaluate("localStorage.getItem('cartItems')")));
-      expect(mirror.map((i: { id: string; quantity: number }) => [i.id, i.quantity]).sort()).toEqual([[first!._id, 2], [second!._id, 1]].sort());
 
-      await page.getByRole('button', { name: 'Remove' }).first().click();
-      await page.getByText(/ removed from cart$/).waitFor();
-      await page.getByRole('link', { name: 'Cart, 1 items' }).or(page.getByRole('link', { name: 'Cart, 2 items' })).first().waitFor();
+      // The first line moves to its second size.
+      const firstLine = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: first.name }) });
+      await firstLine.getByLabel('Size').selectOption(first.size[1]!);
+      await page.getByText(`Updated properties for ${first.name}`).waitFor();
+      expect(await mirror()).toEqual([[first._id, 2, first.size[1]], [second._id, 1, second.size[1]]].sort());
+
+      const secondLine = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: second.name }) });
+      await secondLine.getByRole('button', { name: 'Remove' }).click();
+      await page.getByText(`${second.name} removed from cart`).waitFor();
+      await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
+
+      // Wishlist: the heart on a product card, then Move to cart on /wishlist.
+      await page.goto(`${shop.url}/products/men`);
+      await page.getByRole('button', { name: `Add ${third.name} to wishlist` }).click();
+      await page.getByText(`${third.name} added to your wishlist`).waitFor();
+      await page.getByRole('button', { name: `Remove ${third.name} from wishlist` }).waitFor();
+      await page.goto(`${shop.url}/wishlist`);
+      await page.getByRole('heading', { name: 'Your Wishlist' }).waitFor();
+      await page.getByRole('button', { name: 'Move to cart' }).click();
+      await page.getByText(`${third.name} moved to your cart`).waitFor();
+      await page.getByText('Your wishlist is empty.').waitFor();
+      await page.getByRole('link', { name: 'Cart, 3 items' }).waitFor();
+      expect(await mirror()).toEqual([[first._id, 2, first.size[1]], [third._id, 1, third.size[0]]].sort());
 
       await page.getByRole('button', { name: /Account menu/ }).click();
       await page.getByRole('button', { name: 'Logout' }).click();

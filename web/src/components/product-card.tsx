@@ -3,6 +3,7 @@ import type { ProductSummary } from '../lib/product-summary';
 import { ImageOffIcon } from './icons';
 import { PriceTag } from './price-tag';
 import { RatingStars } from './rating-stars';
+import { WishlistButton } from './wishlist-button';
 
 /** Card images are drawn in a square box; the media service makes 400 px wide card variants. */
 export const CARD_IMAGE_SIZE = 400;
@@ -50,6 +51,7 @@ export function ProductCard({ product, eager = false, priority = false, headingL
         ) : null}
         {product.badge ? <span className="product-card__badge">{product.badge}</span> : null}
         {soldOut ? <span className="product-card__sold-out">Out of Stock</span> : null}
+        <WishlistButton product={product} variant="card" />
       </div>
       <div className="product-card__body">
         <Heading className="product-card__name">

@@ -75,8 +75,20 @@ const WISHLIST_SELECTION = 'productId name image price oldPrice discountPercent 
 const CART_PAYLOAD = `success message productId cart { ${CART_SELECTION} }`;
 const WISHLIST_PAYLOAD = `success message wishlist { ${WISHLIST_SELECTION} }`;
 
-const CART_QUERY = `query Cart { cart { ${CART_SELECTION} } }`;
-const WISHLIST_QUERY = `query Wishlist { wishlist { ${WISHLIST_SELECTION} } }`;
+// Read through `me`, as the issue asks: the cart subgraph extends the auth subgraph's User.
+const CART_QUERY = `query Cart { me { id cart { ${CART_SELECTION} } } }`;
+const WISHLIST_QUERY = `query Wishlist { me { id wishlist { ${WISHLIST_SELECTION} } } }`;
+const CART_AND_WISHLIST_QUERY = `query CartAndWishlist { me { id cart { ${CART_SELECTION} } wishlist { ${WISHLIST_SELECTION} } } }`;
+
+interface MeAnswer {
+  me: { id: string; cart?: Cart; wishlist?: WishlistItem[] } | null;
+}
+
+/** `me` is null only when the session ended between the check and this request. */
+function fromMe<K extends 'cart' | 'wishlist'>(data: MeAnswer, field: K): NonNullable<MeAnswer['me']>[K] {
+  if (!data.me) throw new ServerMessageError('Session expired. Please login again.');
+  return data.me[field];
+}
 const ADD_TO_CART = `mutation AddToCart($productId: ID!, $quantity: Int!, $properties: CartItemPropertiesInput) {
   addToCart(productId: $productId, quantity: $quantity, properties: $properties) { ${CART_PAYLOAD} } }`;
 const UPDATE_CART_ITEM = `mutation UpdateCartItem($productId: ID!, $properties: CartItemPropertiesInput!) {
@@ -162,9 +174,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const reloadCart = useCallback(() => {
     const at = generation.current;
     setCartStatus('loading');
-    send<{ cart: Cart }>('Cart', CART_QUERY, {}, true).then(
+    send<MeAnswer>('Cart', CART_QUERY, {}, true).then(
       (data) => {
-        if (generation.current === at) applyCart(data.cart);
+        if (generation.current === at) applyCart(fromMe(data, 'cart')!);
       },
       (error: unknown) => {
         if (generation.current !== at) return;
@@ -177,10 +189,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const reloadWishlist = useCallback(() => {
     const at = generation.current;
     setWishlistStatus('loading');
-    send<{ wishlist: WishlistItem[] }>('Wishlist', WISHLIST_QUERY, {}, true).then(
+    send<MeAnswer>('Wishlist', WISHLIST_QUERY, {}, true).then(
       (data) => {
         if (generation.current !== at) return;
-        setWishlist(data.wishlist);
+        setWishlist(fromMe(data, 'wishlist')!);
         setWishlistStatus('ready');
         setWishlistError(undefined);
       },
@@ -195,8 +207,33 @@ export function CartProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     generation.current += 1;
     if (status === 'authenticated') {
-      reloadCart();
-      reloadWishlist();
+      // One request for both after login or on start.
+      const at = generation.current;
+      setCartStatus('loading');
+      setWishlistStatus('loading');
+      send<MeAnswer>('CartAndWishlist', CART_AND_WISHLIST_QUERY, {}, true).then(
+        (data) => {
+          if (generation.current !== at) return;
+          try {
+            applyCart(fromMe(data, 'cart')!);
+            setWishlist(fromMe(data, 'wishlist')!);
+            setWishlistStatus('ready');
+            setWishlistError(undefined);
+          } catch (error) {
+            setCartError(error);
+            setCartStatus('error');
+            setWishlistError(error);
+            setWishlistStatus('error');
+          }
+        },
+        (error: unknown) => {
+          if (generation.current !== at) return;
+          setCartError(error);
+          setCartStatus('error');
+          setWishlistError(error);
+          setWishlistStatus('error');
+        },
+      );
     } else {
       setCart(null);
       setCartStatus('idle');
@@ -207,7 +244,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       // The session clears the mirrored cart on logout; nothing to keep for an anonymous visitor.
       if (status === 'anonymous') mirrorItems(null);
     }
-  }, [status, reloadCart, reloadWishlist]);
+  }, [status, send, applyCart]);
 
   const cartMutation = useCallback(
     async (name: string, query: string, field: string, variables: Record<string, unknown>) => {

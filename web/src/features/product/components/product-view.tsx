@@ -9,7 +9,7 @@ import { useCartSelection } from '../hooks/use-cart-selection';
 import { AddToCart } from './add-to-cart';
 import { ColorChooser } from './color-chooser';
 import { DeliveryInfo } from './delivery-info';
-import { WishlistButton } from './wishlist-button';
+import { WishlistButton } from '../../../components/wishlist-button';
 import { ImageGallery } from './image-gallery';
 import { ProductReviews } from './product-reviews';
 import { QuantityStepper, StockNote } from './quantity-stepper';

@@ -1,14 +1,20 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify/unstyled';
-import { HeartIcon } from '../../../components/icons';
-import { useCart } from '../../../lib/cart-store';
-import { cartText } from '../../../lib/cart-messages';
-import { useSession } from '../../../lib/session';
-import { toastFailure } from '../../../lib/toast-failure';
+import { useCart } from '../lib/cart-store';
+import { cartText } from '../lib/cart-messages';
+import { useSession } from '../lib/session';
+import { toastFailure } from '../lib/toast-failure';
+import { HeartIcon } from './icons';
 
-/** The heart on the product page: adds to or removes from the wishlist (logged out: to /login). */
-export function WishlistButton({ product }: { product: { id: string; name: string } }) {
+interface WishlistButtonProps {
+  product: { id: string; name: string };
+  /** 'card': the small round heart over a product card's picture (names the product for screen readers). */
+  variant?: 'detail' | 'card';
+}
+
+/** The heart on product pages and cards: adds to or removes from the wishlist (logged out: to /login). */
+export function WishlistButton({ product, variant = 'detail' }: WishlistButtonProps) {
   const { status } = useSession();
   const store = useCart();
   const navigate = useNavigate();
@@ -41,13 +47,21 @@ export function WishlistButton({ product }: { product: { id: string; name: strin
   return (
     <button
       type="button"
-      className={`wishlist-toggle${saved ? ' wishlist-toggle--on' : ''}`}
-      aria-label={saved ? 'Remove from wishlist' : 'Add to wishlist'}
+      className={`wishlist-toggle wishlist-toggle--${variant}${saved ? ' wishlist-toggle--on' : ''}`}
+      aria-label={
+        variant === 'card'
+          ? saved
+            ? `Remove ${product.name} from wishlist`
+            : `Add ${product.name} to wishlist`
+          : saved
+            ? 'Remove from wishlist'
+            : 'Add to wishlist'
+      }
       aria-pressed={saved}
       disabled={busy}
       onClick={() => void toggle()}
     >
-      <HeartIcon size={22} />
+      <HeartIcon size={variant === 'card' ? 18 : 22} />
     </button>
   );
 }
