@@ -9,9 +9,33 @@ type Executor = Db | Tx;
 /** The product facts the cart's rules need; a fresh catalog answer and a stored snapshot both have them. */
 export type ProductFacts = Pick<CatalogProduct, 'name' | 'sizes' | 'colors' | 'stock' | 'stockDetail'>;
 
-/** Stores the catalog's current view of a product (and revives it if it was marked deleted). */
+type SnapshotValues = Omit<ProductSnapshotRow, 'productId' | 'updatedAt'>;
+
+/** Whether the stored copy already says what the catalog says (jsonb keys may come back reordered). */
+function sameSnapshot(stored: ProductSnapshotRow, next: SnapshotValues): boolean {
+  const sortedEntries = (record: Record<string, number>) => JSON.stringify(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+  return (
+    stored.code === next.code &&
+    stored.name === next.name &&
+    stored.price === next.price &&
+    stored.oldPrice === next.oldPrice &&
+    stored.discount === next.discount &&
+    stored.image === next.image &&
+    stored.stock === next.stock &&
+    stored.deleted === next.deleted &&
+    JSON.stringify(stored.sizes) === JSON.stringify(next.sizes) &&
+    JSON.stringify(stored.colors) === JSON.stringify(next.colors) &&
+    sortedEntries(stored.stockDetail) === sortedEntries(next.stockDetail)
+  );
+}
+
+/**
+ * Stores the catalog's current view of a product (and revives it if it was marked deleted). An
+ * unchanged copy is not written again: every add of a popular product would otherwise lock the
+ * same row and queue all shoppers' adds behind each other.
+ */
 export async function saveSnapshot(db: Executor, product: CatalogProduct, now: Date): Promise<void> {
-  const values = {
+  const values: SnapshotValues = {
     code: product.code,
     name: product.name,
     price: product.price,
@@ -23,12 +47,13 @@ export async function saveSnapshot(db: Executor, product: CatalogProduct, now: D
     stock: product.stock,
     stockDetail: product.stockDetail,
     deleted: false,
-    updatedAt: now,
   };
+  const stored = await findSnapshot(db, product.id);
+  if (stored && sameSnapshot(stored, values)) return;
   await db
     .insert(productSnapshots)
-    .values({ productId: product.id, ...values })
-    .onConflictDoUpdate({ target: productSnapshots.productId, set: values });
+    .values({ productId: product.id, ...values, updatedAt: now })
+    .onConflictDoUpdate({ target: productSnapshots.productId, set: { ...values, updatedAt: now } });
 }
 
 export async function findSnapshot(db: Executor, productId: string): Promise<ProductSnapshotRow | undefined> {

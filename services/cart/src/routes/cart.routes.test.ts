@@ -39,6 +39,25 @@ describe('every cart endpoint needs login', () => {
 });
 
 describe('POST /api/v1/addToCart', () => {
+  test('takes the catalog’s current price and stock on every add, also when nothing else changed', async () => {
+    const p = shirt();
+    const first = svc.client();
+    const second = svc.client();
+    expect((await first.post('/api/v1/addToCart', { productId: p._id, quantity: 1, properties: { size: 'L' } })).body.cartItems[0].price).toBe(499.5);
+    // The same unchanged product for another shopper: same answer.
+    expect((await second.post('/api/v1/addToCart', { productId: p._id, quantity: 1, properties: { size: 'L' } })).body.cartItems[0].price).toBe(499.5);
+
+    // The catalog changes without an event reaching the cart: the next add sees it.
+    p.price = 450;
+    p.stockDetail = { S: 0, M: 2, L: 1 };
+    const again = await second.post('/api/v1/addToCart', { productId: p._id, quantity: 2, properties: { size: 'L' } });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('Only 1 items available in stock');
+    const ok = await second.post('/api/v1/addToCart', { productId: p._id, quantity: 1, properties: { size: 'L' } });
+    expect(ok.body.cartItems[0].price).toBe(450);
+    expect((await first.get('/api/v1/loadCart')).body.cartItems[0].price).toBe(450);
+  });
+
   test('creates the line and answers the spec fields with the whole cart', async () => {
     const client = svc.client();
     const p = shirt();
