@@ -46,7 +46,7 @@ export function orderPlacedMail(o: Order, to: { email: string; name: string }, p
     `Shipping to: ${o.shipAddress}, ${o.shipCity}, ${o.shipState} ${o.shipPinCode}, ${o.shipCountry} (phone ${o.shipPhone})`,
     `Estimated delivery: ${formatDate(estimatedDeliveryOf(o))}`,
     '',
-    `Track your order: ${publicUrl.replace(/\/+$/, '')}/orders`,
+    `Track your order: ${publicUrl.replace(/\/+$/, '')}/orders/${o.id}`,
     ...signOff,
   ].join('\n');
   return { to: to.email, subject: `ShopKart: your order ${number} is confirmed`, text };
@@ -79,7 +79,7 @@ export function orderStatusMail(o: Order, status: OrderStatus, to: { email: stri
     '',
     `  Total: ${formatInr(o.totalPaise)}`,
     '',
-    `Your orders: ${publicUrl.replace(/\/+$/, '')}/orders`,
+    `Your order: ${publicUrl.replace(/\/+$/, '')}/orders/${o.id}`,
     ...signOff,
   ].join('\n');
   return { to: to.email, subject: news.subject, text };

@@ -28,11 +28,12 @@ describe('order mails', () => {
     // 2499 − 249.90 = 2249.10; GST 404.838 → 404.84; + 5 = 2658.94.
     expect(mail.body).toContain('Total: ₹2,658.94');
     expect(mail.body).toContain('First-order discount (10%): −₹249.90');
-    expect(mail.body).toContain('https://shop.example.in/orders');
+    expect(mail.body).toContain(`Track your order: https://shop.example.in/orders/${placed._id}`);
 
     await svc.as('emp').put(`/api/v1/admin/order/${placed._id}`, { status: 'shipped' });
     await eventually(async () => expect(await mailsTo('meera@example.in')).toHaveLength(2));
     expect((await mailsTo('meera@example.in'))[1].subject).toBe(`ShopKart: your order ${number} has shipped`);
+    expect((await mailsTo('meera@example.in'))[1].body).toContain(`Your order: https://shop.example.in/orders/${placed._id}`);
   });
 
   test('an OrderPlaced delivered twice sends one mail', async () => {
