@@ -24,6 +24,7 @@ const PaymentPage = lazy(() => import('./routes/payment'));
 const OrderSuccessPage = lazy(() => import('./routes/order-success'));
 const OrderFailurePage = lazy(() => import('./routes/order-failure'));
 const MyOrdersPage = lazy(() => import('./routes/my-orders'));
+const OrderDetailPage = lazy(() => import('./routes/order-detail'));
 const ProfilePage = lazy(() => import('./routes/profile'));
 const WishlistPage = lazy(() => import('./routes/wishlist'));
 const HelpPage = lazy(() => import('./routes/help'));
@@ -59,6 +60,7 @@ export function AppRoutes() {
           <Route path="order/failure" element={<OrderFailurePage />} />
           {/* Open at route level; their data needs login (the pages ask for it). */}
           <Route path="orders" element={<MyOrdersPage />} />
+          <Route path="orders/:id" element={<OrderDetailPage />} />
           <Route path="profile" element={<ProfilePage />} />
 
           <Route element={<RequireAuth />}>

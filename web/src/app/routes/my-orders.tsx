@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../components/coming-soon';
 import { LoginPrompt } from '../../components/login-prompt';
 import { PageLoader } from '../../components/page-loader';
+import { MyOrdersView } from '../../features/orders/components/my-orders-view';
 import { useSession } from '../../lib/session';
 import { CHECKING_LOGIN_MESSAGE } from '../guards/require-auth';
 
@@ -10,10 +10,5 @@ export default function MyOrdersPage() {
   if (status === 'anonymous') {
     return <LoginPrompt title="My Orders" message="Please log in to see your orders and track their delivery." />;
   }
-  return (
-    <ComingSoon
-      title="My Orders"
-      description="Your order history with status filters and a delivery timeline for each order is on its way."
-    />
-  );
+  return <MyOrdersView />;
 }

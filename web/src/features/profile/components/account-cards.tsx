@@ -1,6 +1,14 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { CartIcon, PackageIcon, UserIcon } from '../../../components/icons';
+import { useCart } from '../../../lib/cart-store';
+import { cartText } from '../../../lib/cart-messages';
+import { formatDate, formatINR, formatOrderNumber } from '../../../lib/format';
 import type { SessionUser } from '../../../lib/session-user';
+
+/** How many orders and cart lines the side cards list; the full lists are a link away. */
+const SHOWN_IN_CARD = 3;
 
 export function UserInfoCard({ user }: { user: SessionUser }) {
   return (
@@ -22,30 +30,187 @@ export function UserInfoCard({ user }: { user: SessionUser }) {
   );
 }
 
+interface OrderHistoryEntry {
+  id: string;
+  createdAt: string;
+  orderStatus: string;
+  totalPrice: number;
+}
+
+// The profile's one orders request: only what the card shows. Orders are cached by id, so My
+// Orders and this card share them (a status changed on one shows on the other).
+const ORDER_HISTORY: TypedDocumentNode<{ me: { id: string; orders: OrderHistoryEntry[] } | null }, Record<string, never>> = gql`
+  query OrderHistory {
+    me {
+      id
+      orders {
+        id
+        createdAt
+        orderStatus
+        totalPrice
+      }
+    }
+  }
+`;
+
+// The same pills as My Orders (styles.css, `.order-status--*`); features do not import each other.
+const BADGE_STATUSES = new Set(['pending', 'processing', 'shipped', 'delivered', 'cancelled']);
+
+function StatusBadge({ status }: { status: string }) {
+  const value = status.trim().toLowerCase();
+  const label = value ? value.charAt(0).toUpperCase() + value.slice(1) : 'Unknown';
+  return (
+    <span className={`badge order-status order-status--${BADGE_STATUSES.has(value) ? value : 'other'}`}>
+      <span className="sr-only">Status: </span>
+      {label}
+    </span>
+  );
+}
+
+function OrderHistoryBody() {
+  const { data, loading, error, refetch } = useQuery(ORDER_HISTORY, { fetchPolicy: 'cache-and-network' });
+  const orders = data?.me?.orders;
+
+  if (!orders) {
+    if (loading || !error) {
+      return (
+        <div className="account-card__placeholder" role="status">
+          <span className="sr-only">Loading your orders...</span>
+          <span className="skeleton-line" aria-hidden="true" />
+          <span className="skeleton-line skeleton-line--short" aria-hidden="true" />
+        </div>
+      );
+    }
+    return (
+      <div className="account-card__placeholder">
+        <p className="card__text" role="alert">
+          Could not fetch your orders.
+        </p>
+        <button type="button" className="link-button" onClick={() => refetch().catch(() => undefined)}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  if (orders.length === 0) {
+    return (
+      <>
+        <p className="card__text">You have not placed any orders yet.</p>
+        <Link to="/" className="btn btn--outline btn--sm">
+          Start shopping
+        </Link>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <p className="account-card__count">
+        {orders.length} {orders.length === 1 ? 'order' : 'orders'}
+      </p>
+      <ul className="account-card__list" aria-label="Latest orders">
+        {orders.slice(0, SHOWN_IN_CARD).map((order) => (
+          <li key={order.id} className="account-order">
+            <Link to={`/orders/${encodeURIComponent(order.id)}`} className="account-order__number">
+              <span className="sr-only">Order </span>
+              {formatOrderNumber(order.id)}
+            </Link>
+            <StatusBadge status={order.orderStatus} />
+            <span className="account-order__date">{formatDate(order.createdAt)}</span>
+            <span className="account-order__total">{formatINR(order.totalPrice)}</span>
+          </li>
+        ))}
+      </ul>
+      <Link to="/orders" className="btn btn--outline btn--sm">
+        View all orders
+      </Link>
+    </>
+  );
+}
+
 export function OrderHistoryCard() {
   return (
-    <section className="card">
-      <h2 className="card__title">
+    <section className="card" aria-labelledby="order-history-title">
+      <h2 id="order-history-title" className="card__title">
         <PackageIcon /> Order History
       </h2>
-      <p className="card__text">Track your orders, see their delivery status and reorder your favourites.</p>
-      <Link to="/orders" className="btn btn--outline btn--sm">
-        View my orders
-      </Link>
+      <OrderHistoryBody />
     </section>
+  );
+}
+
+function CartItemsBody() {
+  const { cart, cartStatus, reloadCart } = useCart();
+
+  if (!cart) {
+    if (cartStatus === 'error') {
+      return (
+        <div className="account-card__placeholder">
+          <p className="card__text" role="alert">
+            {cartText.loadFailed}
+          </p>
+          <button type="button" className="link-button" onClick={reloadCart}>
+            Try again
+          </button>
+        </div>
+      );
+    }
+    return (
+      <div className="account-card__placeholder" role="status">
+        <span className="sr-only">Loading your cart...</span>
+        <span className="skeleton-line" aria-hidden="true" />
+        <span className="skeleton-line skeleton-line--short" aria-hidden="true" />
+      </div>
+    );
+  }
+
+  if (cart.items.length === 0) {
+    return (
+      <>
+        <p className="card__text">{cartText.emptyCart}</p>
+        <Link to="/" className="btn btn--outline btn--sm">
+          Start shopping
+        </Link>
+      </>
+    );
+  }
+
+  const more = cart.items.length - SHOWN_IN_CARD;
+  return (
+    <>
+      <p className="account-card__count">
+        {cart.totalItems} {cart.totalItems === 1 ? 'item' : 'items'}
+      </p>
+      <ul className="account-card__list" aria-label="Items in your cart">
+        {cart.items.slice(0, SHOWN_IN_CARD).map((item) => (
+          <li key={item.productId} className="account-cart-line">
+            <Link to={`/product/${encodeURIComponent(item.productId)}`} className="account-cart-line__name">
+              {item.name}
+            </Link>
+            <span className="account-cart-line__qty">× {item.quantity}</span>
+          </li>
+        ))}
+      </ul>
+      {more > 0 ? <p className="account-card__more">and {more} more</p> : null}
+      <dl className="account-card__total">
+        <dt>Total Amount</dt>
+        <dd>{formatINR(Math.round(cart.totalAmount * 100) / 100)}</dd>
+      </dl>
+      <Link to="/cart" className="btn btn--outline btn--sm">
+        Go to cart
+      </Link>
+    </>
   );
 }
 
 export function CartItemsCard() {
   return (
-    <section className="card">
-      <h2 className="card__title">
+    <section className="card" aria-labelledby="cart-items-title">
+      <h2 id="cart-items-title" className="card__title">
         <CartIcon /> Cart Items
       </h2>
-      <p className="card__text">Review the products waiting in your cart and check out with cash on delivery.</p>
-      <Link to="/cart" className="btn btn--outline btn--sm">
-        Go to cart
-      </Link>
+      <CartItemsBody />
     </section>
   );
 }

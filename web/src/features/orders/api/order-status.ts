@@ -1,0 +1,115 @@
+import { formatDate } from '../../../lib/format';
+
+/** The statuses the shop knows (spec section 4); anything else is shown in a neutral style. */
+export const KNOWN_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type KnownStatus = (typeof KNOWN_STATUSES)[number];
+
+/** Statuses are compared case-insensitively: 'Shipped', 'SHIPPED' and 'shipped' are one status. */
+export function normalizeStatus(status: string): string {
+  return status.trim().toLowerCase();
+}
+
+export function knownStatusOf(status: string): KnownStatus | null {
+  const value = normalizeStatus(status);
+  return (KNOWN_STATUSES as readonly string[]).includes(value) ? (value as KnownStatus) : null;
+}
+
+/** The badge text: the status capitalised ('processing' → 'Processing'). */
+export function statusLabel(status: string): string {
+  const value = normalizeStatus(status);
+  return value ? value.charAt(0).toUpperCase() + value.slice(1) : 'Unknown';
+}
+
+/** The My Orders chips, in the spec's order; the value is what `?status=` holds. */
+export const STATUS_FILTERS = [
+  { value: 'all', label: 'All Orders' },
+  { value: 'processing', label: 'Processing' },
+  { value: 'shipped', label: 'Shipped' },
+  { value: 'delivered', label: 'Delivered' },
+  { value: 'cancelled', label: 'Cancelled' },
+] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number]['value'];
+
+/** `?status=` as written in the address; anything unknown (or missing) means all orders. */
+export function parseStatusFilter(value: string | null): StatusFilter {
+  const wanted = value ? normalizeStatus(value) : 'all';
+  return STATUS_FILTERS.find((filter) => filter.value === wanted)?.value ?? 'all';
+}
+
+/**
+ * Whether an order belongs under a chip. There is no 'Pending' chip: a pending order (an online
+ * payment not yet confirmed) is, like a processing one, "not shipped yet", so the Processing chip
+ * shows both. Orders with an unknown status appear only under All Orders.
+ */
+export function matchesStatusFilter(status: string, filter: StatusFilter): boolean {
+  if (filter === 'all') return true;
+  const value = normalizeStatus(status);
+  if (filter === 'processing') return value === 'processing' || value === 'pending';
+  return value === filter;
+}
+
+/** The empty list's text: 'No orders found', or 'No shipped orders' for a chip. */
+export function emptyListText(filter: StatusFilter): string {
+  if (filter === 'all') return 'No orders found';
+  return `No ${filter} orders`;
+}
+
+export type StepState = 'done' | 'current' | 'upcoming';
+
+export interface TimelineStep {
+  key: 'ordered' | 'shipped' | 'delivered';
+  label: string;
+  state: StepState;
+  /** When the step happened, if it did. */
+  date: string | null;
+}
+
+interface TimelineInput {
+  orderStatus: string;
+  createdAt: string;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+}
+
+/**
+ * The three-step timeline of spec section 4: Ordered is always done; Shipped is done when the
+ * order is shipped or delivered, in progress (yellow) when it is processing, otherwise not yet;
+ * Delivered is done only when delivered. A cancelled order keeps these states; the timeline is
+ * drawn greyed with a 'Cancelled on …' note.
+ */
+export function timelineOf(order: TimelineInput): TimelineStep[] {
+  const status = normalizeStatus(order.orderStatus);
+  const shipped: StepState =
+    status === 'shipped' || status === 'delivered' ? 'done' : status === 'processing' ? 'current' : 'upcoming';
+  const delivered: StepState = status === 'delivered' ? 'done' : 'upcoming';
+  return [
+    { key: 'ordered', label: 'Ordered', state: 'done', date: order.createdAt },
+    { key: 'shipped', label: 'Shipped', state: shipped, date: shipped === 'done' ? order.shippedAt : null },
+    { key: 'delivered', label: 'Delivered', state: delivered, date: delivered === 'done' ? order.deliveredAt : null },
+  ];
+}
+
+interface DeliveryInput extends TimelineInput {
+  cancelledAt: string | null;
+  estimatedDelivery: string;
+}
+
+/**
+ * One line on delivery: 'Delivered on Jan 9, 2025', 'Cancelled on Jan 6, 2025', or the server's
+ * estimate ('Estimated delivery: Jan 12, 2025'; it already falls back to shipping + 3 days, then
+ * creation + 7 days). Null when there is nothing sensible to say (an unknown status).
+ */
+export function deliveryNote(order: DeliveryInput): { kind: 'delivered' | 'cancelled' | 'estimate'; text: string } | null {
+  const status = knownStatusOf(order.orderStatus);
+  if (status === 'delivered') {
+    const date = order.deliveredAt ? formatDate(order.deliveredAt) : '';
+    return { kind: 'delivered', text: date ? `Delivered on ${date}` : 'Delivered' };
+  }
+  if (status === 'cancelled') {
+    const date = order.cancelledAt ? formatDate(order.cancelledAt) : '';
+    return { kind: 'cancelled', text: date ? `Cancelled on ${date}` : 'Cancelled' };
+  }
+  const estimate = formatDate(order.estimatedDelivery);
+  if (!status || !estimate) return null;
+  return { kind: 'estimate', text: `Estimated delivery: ${estimate}` };
+}

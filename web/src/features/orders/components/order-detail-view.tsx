@@ -1,0 +1,186 @@
+import { useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { CashIcon, MapPinIcon, PackageIcon, TruckIcon } from '../../../components/icons';
+import { LoadError } from '../../../components/load-error';
+import { PageLoader } from '../../../components/page-loader';
+import { PageTitle } from '../../../components/page-title';
+import { formatDate, formatINR, formatOrderNumber } from '../../../lib/format';
+import type { OrderDetail } from '../api/order-documents';
+import { useCancelOrder } from '../hooks/use-cancel-order';
+import { useOrderDetail } from '../hooks/use-order-detail';
+import { CancelOrderButton } from './cancel-order-button';
+import { OrderItemList } from './order-item-list';
+import { OrderNotFound } from './order-not-found';
+import { OrderStatusBadge } from './order-status-badge';
+import { OrderTimeline } from './order-timeline';
+
+const LOADING_TEXT = 'Loading order...';
+const LOAD_ERROR = 'Could not fetch order details.';
+
+const PAYMENT_METHODS: Record<string, string> = {
+  COD: 'Cash on delivery',
+  ONLINE: 'Online payment',
+};
+
+function PriceDetails({ order }: { order: OrderDetail }) {
+  return (
+    <section className="card" aria-labelledby="order-prices-title">
+      <h2 id="order-prices-title" className="card__title">
+        Price details
+      </h2>
+      <dl className="order-prices">
+        <div>
+          <dt>Items</dt>
+          <dd>{formatINR(order.itemPrice)}</dd>
+        </div>
+        {order.discountPrice > 0 ? (
+          <div className="order-prices__discount">
+            <dt>First-order discount</dt>
+            <dd>−{formatINR(order.discountPrice)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Shipping</dt>
+          <dd>{formatINR(order.shippingPrice)}</dd>
+        </div>
+        <div>
+          <dt>Tax (GST 18%)</dt>
+          <dd>{formatINR(order.taxPrice)}</dd>
+        </div>
+        <div className="order-prices__total">
+          <dt>Total</dt>
+          <dd>{formatINR(order.totalPrice)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function ShippingDetails({ shipping }: { shipping: OrderDetail['shippingInfo'] }) {
+  return (
+    <section className="card" aria-labelledby="order-shipping-title">
+      <h2 id="order-shipping-title" className="card__title">
+        <MapPinIcon /> Shipping address
+      </h2>
+      <address className="order-address">
+        <span>{shipping.address}</span>
+        <span>
+          {shipping.city}, {shipping.state} – {shipping.pinCode}
+        </span>
+        <span>{shipping.country}</span>
+        <span>Phone: {shipping.phoneNo}</span>
+      </address>
+    </section>
+  );
+}
+
+function PaymentDetails({ order }: { order: OrderDetail }) {
+  const { method, status } = order.paymentInfo;
+  return (
+    <section className="card" aria-labelledby="order-payment-title">
+      <h2 id="order-payment-title" className="card__title">
+        <CashIcon /> Payment
+      </h2>
+      <dl className="info-list">
+        <div>
+          <dt>Method</dt>
+          <dd>{PAYMENT_METHODS[method.toUpperCase()] ?? method}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>{status}</dd>
+        </div>
+        {order.paidAt ? (
+          <div>
+            <dt>Paid on</dt>
+            <dd>{formatDate(order.paidAt)}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+function OrderDetailContent({ order }: { order: OrderDetail }) {
+  const { cancelOrder, cancellingId } = useCancelOrder();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const number = formatOrderNumber(order.id);
+  const units = order.orderItems.reduce((sum, item) => sum + item.quantity, 0);
+
+  async function cancel() {
+    // The button goes away with the status change; the focus goes back to the page's heading.
+    if (await cancelOrder(order.id)) heading.current?.focus();
+  }
+
+  return (
+    <div className="container order-detail">
+      <PageTitle title={`Order ${number}`} />
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <Link to="/orders">My Orders</Link>
+          </li>
+          <li aria-current="page">Order {number}</li>
+        </ol>
+      </nav>
+      <header className="order-detail__head">
+        <div>
+          <h1 ref={heading} tabIndex={-1} className="order-detail__title">
+            Order {number}
+          </h1>
+          <p className="order-detail__date">
+            Placed on <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+          </p>
+        </div>
+        <div className="order-detail__status">
+          <OrderStatusBadge status={order.orderStatus} />
+          {order.canCancel ? (
+            <CancelOrderButton orderNumber={number} cancelling={cancellingId === order.id} onCancel={() => void cancel()} />
+          ) : null}
+        </div>
+      </header>
+      <div className="order-detail__layout">
+        <div className="order-detail__main">
+          <section className="card" aria-labelledby="order-progress-title">
+            <h2 id="order-progress-title" className="card__title">
+              <TruckIcon /> Delivery
+            </h2>
+            <OrderTimeline order={order} />
+          </section>
+          <section className="card" aria-labelledby="order-items-title">
+            <h2 id="order-items-title" className="card__title">
+              <PackageIcon /> Items ({units})
+            </h2>
+            <OrderItemList items={order.orderItems} detailed />
+          </section>
+        </div>
+        <div className="order-detail__side">
+          <PriceDetails order={order} />
+          <ShippingDetails shipping={order.shippingInfo} />
+          <PaymentDetails order={order} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** One order of the shopper: status and timeline, items, prices, shipping and payment. */
+export function OrderDetailView({ orderId }: { orderId: string }) {
+  const { state, retry } = useOrderDetail(orderId);
+
+  if (state.status === 'ready') return <OrderDetailContent order={state.order} />;
+  if (state.status === 'not-found') return <OrderNotFound />;
+  return (
+    <div className="container order-detail">
+      <PageTitle title="Order details" />
+      {state.status === 'loading' ? (
+        <PageLoader message={LOADING_TEXT} />
+      ) : (
+        <>
+          <h1 className="page-heading">Order details</h1>
+          <LoadError message={LOAD_ERROR} onRetry={retry} />
+        </>
+      )}
+    </div>
+  );
+}
