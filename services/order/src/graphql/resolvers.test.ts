@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { preparePaymentKeys } from '../domain/payment.service';
 import { startOrderService, type OrderTestService } from '../testing/order-test-service';
+import { orderResolvers } from './resolvers';
 
 let svc: OrderTestService;
 
@@ -96,5 +98,33 @@ describe('the order subgraph', () => {
     const res = await svc.as('emp').graphql(q);
     expect(res.body.data.ordersByDate).toEqual({ orders: [], totalPages: 1, currentPage: 1, total: 0 });
     expect(typeof res.body.data.adminOrders.totalAmount).toBe('number');
+  });
+
+  test("payTestPaymentOrder is the test provider's pay step: its payment id and signature pass verifyPayment", async () => {
+    const created = await svc.visitor.graphql(`mutation { createPaymentOrder(amount: 50000, currency: "INR") { orderId testMode } }`);
+    const { orderId, testMode } = created.body.data.createPaymentOrder;
+    expect(testMode).toBe(true);
+
+    const pay = `mutation($o: String!) { payTestPaymentOrder(orderId: $o) { success orderId paymentId signature } }`;
+    const paid = await svc.visitor.graphql(pay, { o: orderId });
+    expect(paid.body.data.payTestPaymentOrder).toEqual({
+      success: true,
+      orderId,
+      paymentId: expect.stringMatching(/^pay_[A-Za-z0-9]{14}$/),
+      signature: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const { paymentId, signature } = paid.body.data.payTestPaymentOrder;
+    const verify = `mutation($o: String!, $p: String!, $s: String!) { verifyPayment(orderId: $o, paymentId: $p, signature: $s) { success message } }`;
+    expect((await svc.visitor.graphql(verify, { o: orderId, p: paymentId, s: signature })).body.data.verifyPayment).toEqual({ success: true, message: 'Payment successful!' });
+
+    const unknown = await svc.visitor.graphql(pay, { o: 'order_unknown' });
+    expect(unknown.body.errors?.[0]).toMatchObject({ message: 'Payment order not found', extensions: { code: 'NOT_FOUND' } });
+  });
+
+  test('payTestPaymentOrder does not exist with a real provider key', async () => {
+    const { orderId } = (await svc.visitor.graphql(`mutation { createPaymentOrder(amount: 50000, currency: "INR") { orderId } }`)).body.data.createPaymentOrder;
+    const payments = await preparePaymentKeys(svc.deps.db, { keyId: 'rzp_live_abc', keySecret: 'a-real-secret-of-the-provider' });
+    const resolvers = orderResolvers({ ...svc.deps, payments }) as unknown as { Mutation: Record<string, (...args: unknown[]) => Promise<unknown>> };
+    await expect(resolvers.Mutation.payTestPaymentOrder!(undefined, { orderId }, {})).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -16,7 +16,7 @@ import { placeOrder, quoteCheckout } from '../domain/checkout.flow';
 import type { OrderDeps } from '../domain/order-deps';
 import { toOrderView, type OrderView } from '../domain/order.model';
 import { cancelOwnOrder, deleteOrder, getOrder, hasEarlierOrder, isStaff, listAllOrders, listOrdersByDate, listUserOrders, loadOrder, setOrderStatus } from '../domain/order.service';
-import { createPaymentOrder, verifyPayment } from '../domain/payment.service';
+import { createPaymentOrder, payInTestMode, verifyPayment } from '../domain/payment.service';
 import { parseInput } from '../parse-input';
 
 type Args = Record<string, any>;
@@ -106,6 +106,10 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
         return verified
           ? { success: true, message: orderMessages.paymentVerified }
           : { success: false, message: orderMessages.paymentVerificationFailed };
+      },
+      payTestPaymentOrder: async (_p: unknown, args: Args) => {
+        const orderId = String(args.orderId).trim();
+        return { success: true, orderId, ...(await payInTestMode(deps, orderId)) };
       },
     },
   };

@@ -1,10 +1,10 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { PageLoader } from '../../components/page-loader';
+import { CheckoutView } from '../../features/checkout/components/checkout-view';
+import { useSession } from '../../lib/session';
 
 export default function CheckoutPage() {
-  return (
-    <ComingSoon
-      title="Confirm Order"
-      description="Choose a saved address and phone, review your order and pay cash on delivery. Checkout opens soon."
-    />
-  );
+  const { user } = useSession();
+  // RequireAuth admits only a logged-in visitor; the user is there.
+  if (!user) return <PageLoader />;
+  return <CheckoutView user={user} />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { OrderFailureView } from '../../features/checkout/components/order-failure-view';
 
 export default function OrderFailurePage() {
-  return <ComingSoon title="Order Failed" description="Details about a failed order will be shown here soon." />;
+  return <OrderFailureView />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { OrderSuccessView } from '../../features/checkout/components/order-success-view';
 
 export default function OrderSuccessPage() {
-  return <ComingSoon title="Order Placed" description="Your order confirmation will be shown here soon." />;
+  return <OrderSuccessView />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { PaymentTestView } from '../../features/checkout/components/payment-test-view';
 
 export default function PaymentPage() {
-  return <ComingSoon title="Payment" description="The card payment test page will be available soon." />;
+  return <PaymentTestView />;
 }

@@ -1,0 +1,64 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+
+/** One ordered line as the order subgraph takes it (prices are never sent: the server prices). */
+export interface OrderItemInput {
+  productId: string;
+  quantity: number;
+  size?: string | null;
+  color?: string | null;
+}
+
+/** The order subgraph's ShippingInfoInput: the server strips and checks the PIN code and phone. */
+export interface ShippingInfoInput {
+  address: string;
+  city: string;
+  state: string;
+  country: string;
+  pinCode: string;
+  phoneNo: string;
+}
+
+/** What the order would cost now, in rupees, priced by the server (DESIGN: Checkout). */
+export interface CheckoutQuote {
+  itemPrice: number;
+  /** The first-order discount (10% of the subtotal); 0 when it does not apply. */
+  discountPrice: number;
+  taxPrice: number;
+  shippingPrice: number;
+  totalPrice: number;
+  firstOrder: boolean;
+}
+
+interface PlacedOrder {
+  id: string;
+  totalPrice: number;
+}
+
+export const CHECKOUT_QUOTE: TypedDocumentNode<{ checkoutQuote: CheckoutQuote }, { items: OrderItemInput[] }> = gql`
+  query CheckoutQuote($items: [OrderItemInput!]!) {
+    checkoutQuote(items: $items) {
+      itemPrice
+      discountPrice
+      taxPrice
+      shippingPrice
+      totalPrice
+      firstOrder
+    }
+  }
+`;
+
+export const PLACE_ORDER: TypedDocumentNode<
+  { placeOrder: { success: boolean; message?: string | null; order?: PlacedOrder | null } },
+  { input: { shippingInfo: ShippingInfoInput; items: OrderItemInput[] }; idempotencyKey: string }
+> = gql`
+  mutation PlaceOrder($input: PlaceOrderInput!, $idempotencyKey: String) {
+    placeOrder(input: $input, idempotencyKey: $idempotencyKey) {
+      success
+      message
+      order {
+        id
+        totalPrice
+      }
+    }
+  }
+`;

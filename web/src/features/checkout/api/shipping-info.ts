@@ -1,0 +1,62 @@
+import type { Address } from '../../../lib/session-user';
+import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import type { ShippingInfoInput } from './checkout-documents';
+
+/** Spec section 3: the shipping info kept in local storage (`shippingInfo`), cleared on logout. */
+export interface ShippingInfo {
+  address: string;
+  city: string;
+  state: string;
+  country: string;
+  pinCode: number;
+  phoneNo: string;
+}
+
+export const DEFAULT_COUNTRY = 'India';
+
+/** City and state typed at checkout for a saved address that has none. */
+export interface PlaceFill {
+  city: string;
+  state: string;
+}
+
+/** What a saved address still lacks before it can be shipped to. */
+export function missingPlaceOf(address: Address): { city: boolean; state: boolean } {
+  return { city: !address.city?.trim(), state: !address.state?.trim() };
+}
+
+/**
+ * The shipping info of a saved address {pin, other, city?, state?, country?} and phone: address is
+ * `other`, the country defaults to India, city and state come from the address or, when it has
+ * none, from what was typed at checkout. Spec section 3: the phone keeps only its digits and the
+ * PIN code becomes a number.
+ */
+export function toShippingInfo(address: Address, phone: string, fill: PlaceFill): ShippingInfo {
+  return {
+    address: address.other.trim(),
+    city: address.city?.trim() || fill.city.trim(),
+    state: address.state?.trim() || fill.state.trim(),
+    country: address.country?.trim() || DEFAULT_COUNTRY,
+    pinCode: Number(address.pin.replace(/\D/g, '')),
+    phoneNo: phone.replace(/\D/g, ''),
+  };
+}
+
+/** The order subgraph takes the PIN code as text (it checks the 6 digits itself). */
+export function toShippingInput(info: ShippingInfo): ShippingInfoInput {
+  return { ...info, pinCode: String(info.pinCode) };
+}
+
+/** How a saved address reads in a list: 'Flat 4, MG Road, Bengaluru, Karnataka, India – 560038'. */
+export function formatAddress(address: Address): string {
+  const place = [address.city, address.state, address.country].map((part) => part?.trim()).filter(Boolean);
+  return `${[address.other.trim(), ...place].join(', ')} – ${address.pin}`;
+}
+
+export function storeShippingInfo(info: ShippingInfo): void {
+  try {
+    localStorage.setItem(STORAGE_KEYS.shippingInfo, JSON.stringify(info));
+  } catch {
+    /* storage unavailable: the order is placed all the same */
+  }
+}

@@ -1,0 +1,93 @@
+import { Link } from 'react-router-dom';
+import { getErrorMessage } from '../../../lib/api-errors';
+import { formatINR } from '../../../lib/format';
+import { checkoutText } from '../api/checkout-messages';
+import type { CheckoutQuoteState } from '../hooks/use-checkout-quote';
+
+interface OrderSummaryProps {
+  quote: CheckoutQuoteState;
+  placing: boolean;
+  disabled: boolean;
+  /** Some lines are unavailable or above the stock (the server will say which when ordering). */
+  cartProblem: boolean;
+  onPlace(): void;
+}
+
+function Amount({ value, negative = false }: { value: number | undefined; negative?: boolean }) {
+  if (value === undefined) return <span className="skeleton-line checkout-summary__skeleton" aria-hidden="true" />;
+  // A true minus sign (U+2212): read as 'minus', and as wide as the digits.
+  return <>{negative ? `\u2212${formatINR(value)}` : formatINR(value)}</>;
+}
+
+/**
+ * The server's price of the order (DESIGN: subtotal − first-order discount + shipping + 18% GST)
+ * and the Place Order button. Amounts keep their place while loading, so nothing jumps.
+ */
+export function OrderSummary({ quote, placing, disabled, cartProblem, onPlace }: OrderSummaryProps) {
+  const q = quote.quote;
+  const failed = Boolean(quote.error) && !quote.loading;
+  return (
+    <aside className="checkout-summary" aria-labelledby="checkout-summary-title" aria-busy={quote.loading}>
+      <h2 id="checkout-summary-title" className="checkout-summary__title">
+        Order Summary
+      </h2>
+      {failed ? (
+        <div className="checkout-summary__error" role="alert">
+          <p>{getErrorMessage(quote.error, checkoutText.quoteFailed)}</p>
+          <button type="button" className="link-button" onClick={quote.retry}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <dl className="checkout-summary__rows">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>
+              <Amount value={q?.itemPrice} />
+            </dd>
+          </div>
+          {q && q.discountPrice > 0 ? (
+            <div className="checkout-summary__discount">
+              <dt>First order discount (10%)</dt>
+              <dd>
+                <Amount value={q.discountPrice} negative />
+              </dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Shipping</dt>
+            <dd>
+              <Amount value={q?.shippingPrice} />
+            </dd>
+          </div>
+          <div>
+            <dt>Tax (GST 18%)</dt>
+            <dd>
+              <Amount value={q?.taxPrice} />
+            </dd>
+          </div>
+          <div className="checkout-summary__total">
+            <dt>Total</dt>
+            <dd>
+              <Amount value={q?.totalPrice} />
+            </dd>
+          </div>
+        </dl>
+      )}
+      {cartProblem ? (
+        <p className="checkout-summary__problem" role="note">
+          Some items are unavailable or exceed the stock. <Link to="/cart">Update them in your cart</Link>.
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn--accent btn--lg checkout-summary__place"
+        disabled={disabled || placing}
+        onClick={onPlace}
+      >
+        {placing ? 'Placing Order...' : 'Place Order'}
+      </button>
+      <p className="checkout-summary__note">You pay the total in cash when your order arrives.</p>
+    </aside>
+  );
+}
