@@ -75,7 +75,8 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
     authz: new MemoryAuthzState(),
     rateLimitStore: new MemoryRateLimitStore(),
     logger,
-    printMail: !config.SMTP_URL,
+    // Printed for a developer to read (e.g. a reset code); LOG_LEVEL=silent keeps the console quiet.
+    printMail: !config.SMTP_URL && config.LOG_LEVEL !== 'silent',
   };
   const runtimeSettings = { NODE_ENV: 'development' as const, LOG_LEVEL: config.LOG_LEVEL, DATA_DIR: dataDir, SMTP_URL: config.SMTP_URL };
   const runtimes: Runtime[] = [];

@@ -106,6 +106,11 @@ export interface CartStore {
   cartStatus: LoadStatus;
   cartError: unknown;
   reloadCart(): void;
+  /**
+   * After an order: the ordered lines leave the cart at once here, and the server's cart is read
+   * again until its OrderPlaced handling has removed them too (at most about 15 s).
+   */
+  settleOrderedLines(productIds: string[]): void;
   /** The cart line of a product, if it is in the cart. */
   itemOf(productId: string): CartItem | undefined;
   /** Creates the line or sets its quantity. Rejects with the server's message on refusal. */
@@ -185,6 +190,43 @@ export function CartProvider({ children }: { children: ReactNode }) {
       },
     );
   }, [send, applyCart]);
+
+  const settleOrderedLines = useCallback(
+    (productIds: string[]) => {
+      const ordered = new Set(productIds);
+      const at = generation.current;
+      setCart((current) => {
+        if (!current) return current;
+        const items = current.items.filter((item) => !ordered.has(item.productId));
+        const next = {
+          ...current,
+          items,
+          totalItems: items.reduce((sum, item) => sum + item.quantity, 0),
+          totalAmount: Math.round(items.reduce((sum, item) => sum + (item.available ? item.subtotal : 0), 0) * 100) / 100,
+        };
+        mirrorItems(items);
+        return next;
+      });
+      const delays = [300, 700, 1500, 3000, 5000, 5000];
+      const attempt = (round: number) => {
+        if (generation.current !== at) return;
+        send<MeAnswer>('Cart', CART_QUERY, {}, true).then(
+          (data) => {
+            if (generation.current !== at) return;
+            const server = fromMe(data, 'cart')!;
+            const settled = !server.items.some((item) => ordered.has(item.productId));
+            if (settled || round + 1 >= delays.length) applyCart(server);
+            else setTimeout(() => attempt(round + 1), delays[round + 1]);
+          },
+          () => {
+            if (round + 1 < delays.length) setTimeout(() => attempt(round + 1), delays[round + 1]);
+          },
+        );
+      };
+      setTimeout(() => attempt(0), delays[0]);
+    },
+    [send, applyCart],
+  );
 
   const reloadWishlist = useCallback(() => {
     const at = generation.current;
@@ -272,6 +314,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       cartStatus,
       cartError,
       reloadCart,
+      settleOrderedLines,
       itemOf: (productId) => cart?.items.find((item) => item.productId === productId),
       addToCart: (productId, quantity, properties) =>
         cartMutation('AddToCart', ADD_TO_CART, 'addToCart', { productId, quantity, properties: cleanProperties(properties) ?? null }),
@@ -291,7 +334,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         setWishlist((current) => current?.filter((item) => item.productId !== productId) ?? current);
       },
     }),
-    [cart, cartStatus, cartError, reloadCart, cartMutation, wishlist, wishlistStatus, wishlistError, reloadWishlist, wishlistMutation],
+    [cart, cartStatus, cartError, reloadCart, settleOrderedLines, cartMutation, wishlist, wishlistStatus, wishlistError, reloadWishlist, wishlistMutation],
   );
 
   return <CartContext value={value}>{children}</CartContext>;

@@ -69,7 +69,7 @@ export default function HelpPage() {
             <li>We deliver across India. A flat shipping fee of ₹5 applies to every order.</li>
             <li>Most orders arrive within 7 days; once shipped, delivery usually takes about 3 days.</li>
             <li>The estimated delivery date of each order is shown in My Orders.</li>
-            <li>Prices are in Indian rupees and include 18% GST, shown separately at checkout.</li>
+            <li>Prices are in Indian rupees; 18% GST on the order (after any first-order discount) and a flat ₹5 shipping fee are added at checkout, each on its own line.</li>
           </ul>
         </section>
 

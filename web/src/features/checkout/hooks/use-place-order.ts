@@ -9,12 +9,6 @@ import { checkoutText } from '../api/checkout-messages';
 import { PLACE_ORDER, type OrderItemInput } from '../api/checkout-documents';
 import { storeShippingInfo, toShippingInput, type ShippingInfo } from '../api/shipping-info';
 
-/**
- * The server empties the ordered lines from the cart when it handles OrderPlaced, a moment after
- * the order is written; the cart is read again then (twice, in case the event is slow).
- */
-const CART_RELOAD_DELAYS_MS = [800, 3000];
-
 /** crypto.randomUUID exists only in secure contexts; the fallback is the same v4 UUID. */
 function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -32,7 +26,7 @@ function newIdempotencyKey(): string {
  */
 export function usePlaceOrder(): { placing: boolean; placeOrder(shipping: ShippingInfo, items: OrderItemInput[]): Promise<void> } {
   const [mutate] = useMutation(PLACE_ORDER);
-  const { reloadCart } = useCart();
+  const { settleOrderedLines } = useCart();
   const navigate = useNavigate();
   const keyRef = useRef<string | null>(null);
   const busyRef = useRef(false);
@@ -56,7 +50,9 @@ export function usePlaceOrder(): { placing: boolean; placeOrder(shipping: Shippi
         }
         keyRef.current = null;
         toast.success(checkoutText.orderPlaced);
-        for (const delay of CART_RELOAD_DELAYS_MS) setTimeout(reloadCart, delay);
+        // The server empties the ordered lines when it handles OrderPlaced, a moment after the
+        // order is written: they leave the cart here at once and the store waits for the server.
+        settleOrderedLines(items.map((item) => item.productId));
         // The id is in the address too, so a reload of the success page still shows the order.
         navigate(`/order/success?order=${encodeURIComponent(order.id)}`, { replace: true, state: { orderId: order.id } });
       } catch (error) {
@@ -66,7 +62,7 @@ export function usePlaceOrder(): { placing: boolean; placeOrder(shipping: Shippi
         setPlacing(false);
       }
     },
-    [mutate, reloadCart, navigate],
+    [mutate, settleOrderedLines, navigate],
   );
 
   return { placing, placeOrder };
