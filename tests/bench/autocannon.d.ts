@@ -12,6 +12,12 @@ declare module 'autocannon' {
     non2xx: number;
     errors: number;
   }
+  interface RequestParams {
+    method?: string;
+    path?: string;
+    body?: string;
+    headers?: Record<string, string>;
+  }
   interface Options {
     url: string;
     method?: string;
@@ -19,6 +25,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** Per-request set-up: the defaults above come in, the request to send goes out. */
+    requests?: Array<{ setupRequest?: (req: RequestParams) => RequestParams }>;
   }
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;

@@ -3,50 +3,87 @@
  * PostgreSQL, RabbitMQ and Redis). Each scenario runs with autocannon beside the gateway's own
  * /healthz, which is the ceiling of the same run on the same machine.
  *
- *   npm run bench                       # all scenarios, 50 connections, 10 s each
+ *   npm run bench                       # all scenarios, 50 connections (20 for placeOrder), 10 s each
  *   npm run bench -- --only=profile --connections=20 --seconds=5
+ *   npm run bench -- --only placeOrder,addToCart,loadCart
  */
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import { MAX_STOCK } from '@shop/proto-contracts';
 import { ShopClient } from '../support/http-client';
 import { startDistributedShop } from '../support/distributed-shop';
 
 interface Scenario {
+  /** What --only selects it by (besides a part of its name). */
+  id: string;
   name: string;
   method?: 'GET' | 'POST';
   path: string;
   body?: string;
   auth?: boolean;
+  /** Concurrent connections of this scenario when --connections is not given (default 50). */
+  connections?: number;
+  /** Each request carries its own Idempotency-Key, so each one is a new order. */
+  idempotencyKey?: boolean;
 }
 
-const args = Object.fromEntries(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, '').split('=');
-    return [k, v ?? 'true'];
-  }),
-);
-const connections = Number(args.connections ?? 50);
+/** `--name=value`, `--name value` or a bare `--flag`. */
+function parseArgs(argv: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const m = /^--([^=]+)(?:=(.*))?$/.exec(argv[i]!);
+    if (!m) continue;
+    if (m[2] !== undefined) out[m[1]!] = m[2];
+    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) out[m[1]!] = argv[++i]!;
+    else out[m[1]!] = 'true';
+  }
+  return out;
+}
+
+const args = parseArgs(process.argv.slice(2));
+const connectionsOf = (s: Scenario) => Number(args.connections ?? s.connections ?? 50);
 const seconds = Number(args.seconds ?? 10);
+const only = args.only?.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
+const selected = (s: Scenario) => !only || s.id === 'ceiling' || only.some((w) => s.id.toLowerCase() === w || s.name.toLowerCase().includes(w));
+
+const shippingInfo = { address: '14 Park Street', city: 'Kolkata', state: 'West Bengal', country: 'India', pinCode: '700016', phoneNo: '+91 98300 12345' };
 
 const scenarios: Scenario[] = [
-  { name: 'gateway /healthz (ceiling)', path: '/healthz' },
-  { name: 'REST GET /api/v1/profile', path: '/api/v1/profile', auth: true },
-  { name: 'GraphQL { me }', method: 'POST', path: '/graphql', body: JSON.stringify({ query: '{ me { id name email role } }' }), auth: true },
-  { name: 'REST GET /api/v1/products?page=1', path: '/api/v1/products?page=1' },
-  { name: 'GraphQL products(page: 1)', method: 'POST', path: '/graphql', body: JSON.stringify({ query: '{ products(page: 1) { productCount totalPages products { id name price oldPrice discount thumbnail rating } } }' }) },
-  { name: 'REST GET /api/v1/product/{id}', path: '/api/v1/product/:productId' },
+  { id: 'ceiling', name: 'gateway /healthz (ceiling)', path: '/healthz' },
+  { id: 'profile', name: 'REST GET /api/v1/profile', path: '/api/v1/profile', auth: true },
+  { id: 'me', name: 'GraphQL { me }', method: 'POST', path: '/graphql', body: JSON.stringify({ query: '{ me { id name email role } }' }), auth: true },
+  { id: 'products', name: 'REST GET /api/v1/products?page=1', path: '/api/v1/products?page=1' },
+  { id: 'productsGraphql', name: 'GraphQL products(page: 1)', method: 'POST', path: '/graphql', body: JSON.stringify({ query: '{ products(page: 1) { productCount totalPages products { id name price oldPrice discount thumbnail rating } } }' }) },
+  { id: 'product', name: 'REST GET /api/v1/product/{id}', path: '/api/v1/product/:productId' },
   {
+    id: 'productGraphql',
     name: 'GraphQL product(id)',
     method: 'POST',
     path: '/graphql',
     body: JSON.stringify({ query: 'query($id: ID!) { product(id: $id) { id name price oldPrice discount description image size colors stockDetail { size stock } rating reviews } }', variables: { id: ':productId' } }),
   },
-  { name: 'REST POST /api/v1/addToCart', method: 'POST', path: '/api/v1/addToCart', body: JSON.stringify({ productId: ':productId', quantity: 1, properties: ':properties' }), auth: true },
-  { name: 'REST GET /api/v1/loadCart', path: '/api/v1/loadCart', auth: true },
+  { id: 'addToCart', name: 'REST POST /api/v1/addToCart', method: 'POST', path: '/api/v1/addToCart', body: JSON.stringify({ productId: ':productId', quantity: 1, properties: ':properties' }), auth: true },
+  { id: 'loadCart', name: 'REST GET /api/v1/loadCart', path: '/api/v1/loadCart', auth: true },
+  {
+    // Checkout end to end (stock reserved in the catalog, order + OrderPlaced written; relays, mail
+    // and cart consumers at work behind it). One shopper, a product whose stock never runs out.
+    id: 'placeOrder',
+    name: 'REST POST /api/v1/new/order (placeOrder)',
+    method: 'POST',
+    path: '/api/v1/new/order',
+    body: JSON.stringify({ shippingInfo, orderItems: [{ product: ':orderProductId', quantity: 1 }] }),
+    auth: true,
+    connections: 20,
+    idempotencyKey: true,
+  },
 ];
+
+const withIdempotencyKey = (s: Scenario, headers: Record<string, string>) => (s.idempotencyKey ? { ...headers, 'idempotency-key': randomUUID() } : headers);
 
 /** One request first: a scenario whose answer is an error (GraphQL errors come with 200) is not a result. */
 async function check(base: string, s: Scenario, cookie: string): Promise<string | undefined> {
-  const res = await fetch(base + s.path, { method: s.method ?? 'GET', body: s.body, headers: { 'content-type': 'application/json', ...(s.auth ? { cookie } : {}) } });
+  const headers = withIdempotencyKey(s, { 'content-type': 'application/json', ...(s.auth ? { cookie } : {}) });
+  const res = await fetch(base + s.path, { method: s.method ?? 'GET', body: s.body, headers });
   const text = await res.text();
   if (!res.ok) return `HTTP ${res.status}: ${text.slice(0, 120)}`;
   if (s.path === '/graphql' && JSON.parse(text).errors) return `GraphQL error: ${text.slice(0, 120)}`;
@@ -55,7 +92,8 @@ async function check(base: string, s: Scenario, cookie: string): Promise<string 
 
 async function run(base: string, s: Scenario, cookie: string) {
   const problem = await check(base, s, cookie);
-  if (problem) return { scenario: s.name, 'req/s': 0, 'median ms': 0, 'p99 ms': 0, requests: 0, 'non-2xx': 0, errors: 1, ok: false, problem };
+  const connections = connectionsOf(s);
+  if (problem) return { scenario: s.name, connections, 'req/s': 0, 'median ms': 0, 'p99 ms': 0, requests: 0, 'non-2xx': 0, errors: 1, ok: false, problem };
   const result = await autocannon({
     url: base + s.path,
     method: s.method ?? 'GET',
@@ -63,10 +101,12 @@ async function run(base: string, s: Scenario, cookie: string) {
     connections,
     duration: seconds,
     headers: { 'content-type': 'application/json', ...(s.auth ? { cookie } : {}) },
+    ...(s.idempotencyKey ? { requests: [{ setupRequest: (req) => ({ ...req, headers: withIdempotencyKey(s, req.headers ?? {}) }) }] } : {}),
   });
   const ok = result.non2xx === 0 && result.errors === 0;
   return {
     scenario: s.name,
+    connections,
     'req/s': Math.round(result.requests.average),
     'median ms': result.latency.p50,
     'p99 ms': result.latency.p99,
@@ -95,13 +135,35 @@ async function waitForDemoImages(client: ShopClient, timeoutMs = 120_000) {
   }
 }
 
-/** Fills in the id (and a valid size/colour) of a real product: the demo catalog's first listed one in stock. */
-function withProduct(s: Scenario, productId: string, properties: { size?: string; color?: string }): Scenario {
+/**
+ * Fills in the id (and a valid size/colour) of a real product — the demo catalog's first listed one
+ * in stock — and the id of the product the placeOrder scenario buys.
+ */
+function withProduct(s: Scenario, productId: string, properties: { size?: string; color?: string }, orderProductId: string): Scenario {
   return {
     ...s,
     path: s.path.replace(':productId', productId),
-    body: s.body?.replace(':productId', productId).replace('":properties"', JSON.stringify(properties)),
+    body: s.body?.replace(':productId', productId).replace('":properties"', JSON.stringify(properties)).replace(':orderProductId', orderProductId),
   };
+}
+
+/** A product for the placeOrder scenario with as much stock as the catalog allows, so no order is refused. */
+async function createOrderProduct(base: string): Promise<string> {
+  const admin = new ShopClient(base);
+  const login = await admin.post('/api/v1/login', { email: 'admin@shop.test', password: 'Admin#12345' });
+  if (login.status !== 200) throw new Error(`admin login failed: HTTP ${login.status}`);
+  const res = await admin.post('/api/v1/admin/product/create', {
+    id: 'BENCH-ORDER-1',
+    name: 'Bench Steel Tumbler',
+    price: 249,
+    discount: 0,
+    description: 'Stainless steel tumbler bought over and over by the placeOrder benchmark.',
+    category: 1,
+    subcat: 'cookware',
+    stock: MAX_STOCK,
+  });
+  if (res.status !== 201) throw new Error(`bench product not created: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+  return String(res.body.product._id);
 }
 
 async function main() {
@@ -116,13 +178,11 @@ async function main() {
     const productId = String(product._id ?? 'none');
     const size = (product.size ?? []).find((sz: string) => (product.stockDetail?.[sz] ?? 0) > 0);
     const properties = { ...(size ? { size } : {}), ...(product.colors?.[0] ? { color: product.colors[0] } : {}) };
-    const only = args.only;
+    const chosen = scenarios.filter(selected);
+    const orderProductId = chosen.some((s) => s.id === 'placeOrder') ? await createOrderProduct(shop.base) : 'none';
     const rows = [];
-    for (const s of scenarios) {
-      if (only && !s.name.toLowerCase().includes(String(only).toLowerCase()) && !s.name.includes('ceiling')) continue;
-      rows.push(await run(shop.base, withProduct(s, productId, properties), cookie));
-    }
-    console.log(`\n${connections} connections, ${seconds} s per scenario, distributed mode\n`);
+    for (const s of chosen) rows.push(await run(shop.base, withProduct(s, productId, properties, orderProductId), cookie));
+    console.log(`\n${seconds} s per scenario, distributed mode\n`);
     console.table(rows);
   } finally {
     await shop.stop();

@@ -23,9 +23,23 @@ export interface DistributedShop {
   stop(): Promise<void>;
 }
 
+export interface DistributedShopOptions {
+  /**
+   * Services that reach RabbitMQ through a loopback port (a test's TCP proxy, to cut the broker
+   * away from them) instead of directly; the other services keep the direct connection.
+   */
+  rabbitmqVia?: { port: number; services: readonly ServiceName[] };
+}
+
 const pgBase = () => process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const rabbitBase = () => process.env.RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 const redisUrl = () => process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Where the RabbitMQ server of the tests listens (the target for a proxy in front of it). */
+export function rabbitmqAddress(): { host: string; port: number } {
+  const url = new URL(rabbitBase());
+  return { host: url.hostname, port: Number(url.port || 5672) };
+}
 
 function dbUrl(name: string) {
   const url = new URL(pgBase());
@@ -38,7 +52,10 @@ function dbUrl(name: string) {
  * service with its own PostgreSQL database, one RabbitMQ virtual host and Redis, all made for this
  * run and removed by stop().
  */
-export async function startDistributedShop(extraEnv: Partial<Record<ServiceName | 'gateway', Record<string, string>>> = {}): Promise<DistributedShop> {
+export async function startDistributedShop(
+  extraEnv: Partial<Record<ServiceName | 'gateway', Record<string, string>>> = {},
+  options: DistributedShopOptions = {},
+): Promise<DistributedShop> {
   const id = randomBytes(4).toString('hex');
   const namespace = `sys${id}.`;
   const vhost = `shop_sys_${id}`;
@@ -52,6 +69,12 @@ export async function startDistributedShop(extraEnv: Partial<Record<ServiceName 
   const rabbit = new URL(rabbitBase());
   rabbit.pathname = `/${vhost}`;
   const rabbitUrl = rabbit.toString();
+  const rabbitUrlOf = (s: ServiceName) => {
+    if (!options.rabbitmqVia?.services.includes(s)) return rabbitUrl;
+    const via = new URL(rabbitUrl);
+    via.host = `127.0.0.1:${options.rabbitmqVia.port}`;
+    return via.toString();
+  };
 
   const ports = Object.fromEntries(await Promise.all([...services, 'gateway'].map(async (s) => [s, await freePort()]))) as Record<ServiceName | 'gateway', number>;
   const urls = Object.fromEntries(services.map((s) => [s, `http://127.0.0.1:${ports[s]}`])) as Record<ServiceName, string>;
@@ -60,7 +83,6 @@ export async function startDistributedShop(extraEnv: Partial<Record<ServiceName 
   const common = {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.SYSTEM_LOG_LEVEL ?? 'warn',
-    RABBITMQ_URL: rabbitUrl,
     REDIS_URL: redisUrl(),
     NAMESPACE: namespace,
     JWT_PUBLIC_KEY: keys.publicKey,
@@ -69,6 +91,7 @@ export async function startDistributedShop(extraEnv: Partial<Record<ServiceName 
   const envOf = (s: ServiceName): Record<string, string> => ({
     ...common,
     PORT: String(ports[s]),
+    RABBITMQ_URL: rabbitUrlOf(s),
     DATABASE_URL: dbUrl(`shop_sys_${id}_${s}`),
     ...(s === 'auth' ? { JWT_PRIVATE_KEY: keys.privateKey, PUBLIC_URL: `http://127.0.0.1:${ports.gateway}`, ADMIN_EMAIL: 'admin@shop.test', ADMIN_PASSWORD: 'Admin#12345' } : {}),
     ...(s === 'media' ? { MEDIA_DIR: join(dataDir, 'media') } : {}),
