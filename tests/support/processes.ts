@@ -26,9 +26,15 @@ export interface RunningProcess {
 
 /** Starts a TypeScript entry point with tsx as its own process; keeps its output for diagnostics. */
 export function startProcess(name: string, entry: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, entry)], {
+  // SERVICE_NODE_ARGS: extra Node flags for the services only, e.g. '--cpu-prof --cpu-prof-dir=prof'.
+  const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(repoRoot, entry)], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createPrivateKey } from 'node:crypto';
 import { join } from 'node:path';
 import express from 'express';
 import { parse } from 'graphql';
@@ -63,7 +63,7 @@ export function buildAuthDeps(runtime: Runtime, opts: AuthServiceOptions, publis
     clock: runtime.clock,
     publishEvents,
     tokens: {
-      privateKey: opts.privateKey,
+      privateKey: createPrivateKey(opts.privateKey),
       accessTtlSeconds: opts.accessTtlSeconds ?? 900,
       refreshTtlDays: opts.refreshTtlDays ?? 30,
       otpKey: createHash('sha256').update('shop-auth:otp:').update(opts.privateKey).digest(),

@@ -1,3 +1,4 @@
+import { createPublicKey } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import { messages, roleSchema, type Role } from '@shop/proto-contracts';
@@ -31,7 +32,9 @@ export interface TokenVerifier {
 }
 
 /** Verifies RS256 access tokens with the auth service's public key (the algorithm is pinned). */
-export function createTokenVerifier(publicKey: string, authz: AuthzState): TokenVerifier {
+export function createTokenVerifier(publicKeyPem: string, authz: AuthzState): TokenVerifier {
+  // Parsed once: parsing the PEM on every request cost more than the signature check itself.
+  const publicKey = createPublicKey(publicKeyPem);
   return {
     async verify(token) {
       let claims: AccessClaims;

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { AuthzState, Db, Logger, Mailer, RateLimiter } from '@shop/platform';
 
 /** An image a caller uploaded, already read into memory. */
@@ -26,7 +27,8 @@ export interface AuthDeps {
   /** Publishes outbox rows now instead of at the relay's next poll; call after a commit. */
   publishEvents: () => void;
   tokens: {
-    privateKey: string;
+    /** The signing key, parsed once. */
+    privateKey: KeyObject;
     accessTtlSeconds: number;
     refreshTtlDays: number;
     /** Key of the HMAC that OTP codes are stored under (a 6-digit code's plain hash is trivially reversed). */
