@@ -7,6 +7,7 @@ import { runMigrations } from '../migrate';
 import { createTestEnvironment, createTestRuntime, type TestEnvironment } from '../testing';
 import type { Runtime } from '../runtime';
 import { idempotentHandler } from './consumer';
+import type { EventBus } from './event-bus';
 import { enqueueEvent, makeEvent, startOutboxRelay } from './outbox';
 
 async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
@@ -80,6 +81,55 @@ describe('outbox, relay and idempotent consumers', () => {
       expect((row.rows[0] as { n: number }).n).toBe(1);
       const published = await runtime.database.db.execute(sql`select published_at from platformtest.outbox where id = ${event.id}`);
       expect((published.rows[0] as { published_at: unknown }).published_at).not.toBeNull();
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  test('when the broker refuses an event, the ones before it are published and the rest follow in order on the next pass', async () => {
+    const delivered: string[] = [];
+    let refuse: string | undefined;
+    // A broker that takes a moment to confirm and refuses one chosen event.
+    const broker: EventBus = {
+      kind: 'in-process',
+      async publish(event) {
+        await new Promise((r) => setTimeout(r, 5));
+        if (event.id === refuse) throw new Error('nack');
+        delivered.push(event.id);
+      },
+      async subscribe() {},
+      isReady: () => true,
+      async close() {},
+    };
+    const events: EventEnvelope[] = [];
+    for (const n of [1, 2, 3]) {
+      events.push(makeEvent('test', 'ProductDeleted', { productId: `in-order-${n}` }));
+      await new Promise((r) => setTimeout(r, 3)); // distinct occurredAt: the outbox's order
+    }
+    await runtime.database.db.transaction(async (tx) => {
+      for (const event of events) await enqueueEvent(tx, 'platformtest', event);
+    });
+    const [first, second, third] = events.map((e) => e.id) as [string, string, string];
+    const pending = async () =>
+      (
+        await runtime.database.db.execute(sql`select id, attempts from platformtest.outbox
+          where published_at is null and id in (${first}, ${second}, ${third}) order by occurred_at, id`)
+      ).rows as Array<{ id: string; attempts: number }>;
+
+    refuse = second;
+    const relay = startOutboxRelay({ db: runtime.database.db, schema: 'platformtest', bus: broker, logger: runtime.logger, source: 'test', intervalMs: 60_000 });
+    try {
+      expect(await relay.flush()).toBe(1);
+      expect(delivered).toContain(first);
+      expect(await pending()).toEqual([
+        { id: second, attempts: 1 },
+        { id: third, attempts: 0 },
+      ]);
+
+      refuse = undefined;
+      expect(await relay.flush()).toBe(2);
+      expect(delivered.slice(-2)).toEqual([second, third]);
+      expect(await pending()).toEqual([]);
     } finally {
       await relay.stop();
     }

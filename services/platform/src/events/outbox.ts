@@ -70,26 +70,31 @@ export function startOutboxRelay(opts: {
         from ${table}.outbox where published_at is null
         order by occurred_at, id limit ${opts.batchSize ?? 100} for update skip locked`);
       const rows = result.rows as unknown as OutboxRow[];
-      let published = 0;
-      for (const row of rows) {
-        const event: EventEnvelope = {
-          id: row.id,
-          type: row.type,
-          version: row.version,
-          occurredAt: new Date(row.occurred_at).toISOString(),
-          source: opts.source,
-          correlationId: row.correlation_id ?? undefined,
-          payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
-        };
-        try {
-          await bus.publish(event);
-        } catch (err) {
-          await tx.execute(sql`update ${table}.outbox set attempts = attempts + 1 where id = ${row.id}`);
-          logger.warn({ err: String(err), eventId: row.id }, 'outbox publish failed; will retry');
-          break;
-        }
-        await tx.execute(sql`update ${table}.outbox set published_at = now() where id = ${row.id}`);
-        published += 1;
+      if (rows.length === 0) return 0;
+      const events: EventEnvelope[] = rows.map((row) => ({
+        id: row.id,
+        type: row.type,
+        version: row.version,
+        occurredAt: new Date(row.occurred_at).toISOString(),
+        source: opts.source,
+        correlationId: row.correlation_id ?? undefined,
+        payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+      }));
+      // Sent together (the broker's confirms come back pipelined, not one round trip per event),
+      // in outbox order. Only the run before the first failure counts as published, so the order
+      // of events holds; any later one that did get through is sent again (consumers are idempotent).
+      const results = await Promise.allSettled(events.map((event) => bus.publish(event)));
+      const failed = results.findIndex((r) => r.status === 'rejected');
+      const published = failed === -1 ? rows.length : failed;
+      if (published > 0) {
+        const ids = sql.join(rows.slice(0, published).map((row) => sql`${row.id}`), sql`, `);
+        await tx.execute(sql`update ${table}.outbox set published_at = now() where id in (${ids})`);
+      }
+      if (failed !== -1) {
+        const row = rows[failed]!;
+        await tx.execute(sql`update ${table}.outbox set attempts = attempts + 1 where id = ${row.id}`);
+        const reason = (results[failed] as PromiseRejectedResult).reason;
+        logger.warn({ err: String(reason), eventId: row.id }, 'outbox publish failed; will retry');
       }
       return published;
     });
