@@ -96,7 +96,7 @@ describe('checkout and order tracking in the browser', () => {
       await page.getByText(inr(total)).first().waitFor();
 
       await page.getByRole('button', { name: 'Place Order' }).click();
-      await page.getByText('Order placed successfully!').waitFor();
+      await page.getByText('Order placed successfully!', { exact: true }).waitFor();
       await page.getByRole('heading', { name: 'Order Placed Successfully!' }).waitFor();
       const orderId = new URL(page.url()).searchParams.get('order')!;
       expect(orderId).toBeTruthy();

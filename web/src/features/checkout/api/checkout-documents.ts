@@ -1,5 +1,3 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-
 /** One ordered line as the order subgraph takes it (prices are never sent: the server prices). */
 export interface OrderItemInput {
   productId: string;
@@ -34,7 +32,11 @@ interface PlacedOrder {
   totalPrice: number;
 }
 
-export const CHECKOUT_QUOTE: TypedDocumentNode<{ checkoutQuote: CheckoutQuote }, { items: OrderItemInput[] }> = gql`
+export interface CheckoutQuoteData {
+  checkoutQuote: CheckoutQuote;
+}
+
+export const CHECKOUT_QUOTE = `
   query CheckoutQuote($items: [OrderItemInput!]!) {
     checkoutQuote(items: $items) {
       itemPrice
@@ -47,10 +49,16 @@ export const CHECKOUT_QUOTE: TypedDocumentNode<{ checkoutQuote: CheckoutQuote },
   }
 `;
 
-export const PLACE_ORDER: TypedDocumentNode<
-  { placeOrder: { success: boolean; message?: string | null; order?: PlacedOrder | null } },
-  { input: { shippingInfo: ShippingInfoInput; items: OrderItemInput[] }; idempotencyKey: string }
-> = gql`
+export interface PlaceOrderData {
+  placeOrder: { success: boolean; message?: string | null; order?: PlacedOrder | null };
+}
+
+export type PlaceOrderVariables = {
+  input: { shippingInfo: ShippingInfoInput; items: OrderItemInput[] };
+  idempotencyKey: string;
+};
+
+export const PLACE_ORDER = `
   mutation PlaceOrder($input: PlaceOrderInput!, $idempotencyKey: String) {
     placeOrder(input: $input, idempotencyKey: $idempotencyKey) {
       success

@@ -1,5 +1,3 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-
 /** What the success page shows of the order just placed. */
 export interface OrderConfirmation {
   id: string;
@@ -8,7 +6,11 @@ export interface OrderConfirmation {
   paymentInfo: { method: string };
 }
 
-export const ORDER_CONFIRMATION: TypedDocumentNode<{ order: OrderConfirmation | null }, { id: string }> = gql`
+export interface OrderConfirmationData {
+  order: OrderConfirmation | null;
+}
+
+export const ORDER_CONFIRMATION = `
   query OrderConfirmation($id: ID!) {
     order(id: $id) {
       id

@@ -1,5 +1,3 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-
 /** A provider order of the payment test page; `amount` is in paise. */
 export interface PaymentOrder {
   success: boolean;
@@ -18,10 +16,13 @@ export interface TestPayment {
   signature: string;
 }
 
-export const CREATE_PAYMENT_ORDER: TypedDocumentNode<
-  { createPaymentOrder: PaymentOrder },
-  { amount: number; currency: string }
-> = gql`
+export interface CreatePaymentOrderData {
+  createPaymentOrder: PaymentOrder;
+}
+
+export type CreatePaymentOrderVariables = { amount: number; currency: string };
+
+export const CREATE_PAYMENT_ORDER = `
   mutation CreatePaymentOrder($amount: Int!, $currency: String!) {
     createPaymentOrder(amount: $amount, currency: $currency) {
       success
@@ -34,7 +35,13 @@ export const CREATE_PAYMENT_ORDER: TypedDocumentNode<
   }
 `;
 
-export const PAY_TEST_PAYMENT_ORDER: TypedDocumentNode<{ payTestPaymentOrder: TestPayment }, { orderId: string }> = gql`
+export interface PayTestPaymentOrderData {
+  payTestPaymentOrder: TestPayment;
+}
+
+export type PayTestPaymentOrderVariables = { orderId: string };
+
+export const PAY_TEST_PAYMENT_ORDER = `
   mutation PayTestPaymentOrder($orderId: String!) {
     payTestPaymentOrder(orderId: $orderId) {
       success
@@ -45,10 +52,13 @@ export const PAY_TEST_PAYMENT_ORDER: TypedDocumentNode<{ payTestPaymentOrder: Te
   }
 `;
 
-export const VERIFY_PAYMENT: TypedDocumentNode<
-  { verifyPayment: { success: boolean; message?: string | null } },
-  { orderId: string; paymentId: string; signature: string }
-> = gql`
+export interface VerifyPaymentData {
+  verifyPayment: { success: boolean; message?: string | null };
+}
+
+export type VerifyPaymentVariables = { orderId: string; paymentId: string; signature: string };
+
+export const VERIFY_PAYMENT = `
   mutation VerifyPayment($orderId: String!, $paymentId: String!, $signature: String!) {
     verifyPayment(orderId: $orderId, paymentId: $paymentId, signature: $signature) {
       success

@@ -1,4 +1,3 @@
-import { useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { TextAreaField } from '../../../components/text-area-field';
@@ -8,7 +7,8 @@ import type { Address, SessionUser } from '../../../lib/session-user';
 import { useSession } from '../../../lib/session';
 import { TOAST_MS } from '../../../lib/toast-durations';
 import { toastFailure } from '../../../lib/toast-failure';
-import { ADD_ADDRESS } from '../api/account-documents';
+import { useSessionMutation } from '../../../lib/use-session-graphql';
+import { ADD_ADDRESS, type AddAddressData, type AddAddressVariables } from '../api/account-documents';
 import { checkoutText } from '../api/checkout-messages';
 import { DEFAULT_COUNTRY } from '../api/shipping-info';
 
@@ -43,7 +43,7 @@ interface AddAddressFormProps {
 export function AddAddressForm({ id, onAdded, onCancel }: AddAddressFormProps) {
   const { updateUser } = useSession();
   const [form, setForm] = useState(EMPTY);
-  const [addAddress, { loading }] = useMutation(ADD_ADDRESS);
+  const { mutate: addAddress, loading } = useSessionMutation<AddAddressData, AddAddressVariables>('AddAddress', ADD_ADDRESS);
   const setField = (key: keyof typeof EMPTY) => (value: string) => setForm((current) => ({ ...current, [key]: value }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -54,10 +54,10 @@ export function AddAddressForm({ id, onAdded, onCancel }: AddAddressFormProps) {
       return;
     }
     try {
-      const { data } = await addAddress({ variables: { input: checked.input } });
-      const user = data?.addAddress.user;
-      if (!data?.addAddress.success || !user) {
-        toast.error(payloadMessage(data?.addAddress, checkoutText.addressFailed), toastOptions);
+      const { addAddress: payload } = await addAddress({ input: checked.input });
+      const user = payload.user;
+      if (!payload.success || !user) {
+        toast.error(payloadMessage(payload, checkoutText.addressFailed), toastOptions);
         return;
       }
       updateUser(user);

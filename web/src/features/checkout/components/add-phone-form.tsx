@@ -1,4 +1,3 @@
-import { useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { TextField } from '../../../components/text-field';
@@ -7,7 +6,8 @@ import type { SessionUser } from '../../../lib/session-user';
 import { useSession } from '../../../lib/session';
 import { TOAST_MS } from '../../../lib/toast-durations';
 import { toastFailure } from '../../../lib/toast-failure';
-import { ADD_PHONE } from '../api/account-documents';
+import { useSessionMutation } from '../../../lib/use-session-graphql';
+import { ADD_PHONE, type AddPhoneData, type AddPhoneVariables } from '../api/account-documents';
 import { checkoutText } from '../api/checkout-messages';
 
 const toastOptions = { autoClose: TOAST_MS.short };
@@ -23,7 +23,7 @@ interface AddPhoneFormProps {
 export function AddPhoneForm({ id, onAdded, onCancel }: AddPhoneFormProps) {
   const { updateUser } = useSession();
   const [phone, setPhone] = useState('');
-  const [addPhone, { loading }] = useMutation(ADD_PHONE);
+  const { mutate: addPhone, loading } = useSessionMutation<AddPhoneData, AddPhoneVariables>('AddPhone', ADD_PHONE);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,10 +33,10 @@ export function AddPhoneForm({ id, onAdded, onCancel }: AddPhoneFormProps) {
       return;
     }
     try {
-      const { data } = await addPhone({ variables: { phone: value } });
-      const user = data?.addPhone.user;
-      if (!data?.addPhone.success || !user) {
-        toast.error(payloadMessage(data?.addPhone, checkoutText.phoneFailed), toastOptions);
+      const { addPhone: payload } = await addPhone({ phone: value });
+      const user = payload.user;
+      if (!payload.success || !user) {
+        toast.error(payloadMessage(payload, checkoutText.phoneFailed), toastOptions);
         return;
       }
       updateUser(user);

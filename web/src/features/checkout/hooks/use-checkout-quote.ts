@@ -1,6 +1,5 @@
-import { skipToken, useQuery } from '@apollo/client/react';
-import { useCallback } from 'react';
-import { CHECKOUT_QUOTE, type CheckoutQuote, type OrderItemInput } from '../api/checkout-documents';
+import { useSessionQuery } from '../../../lib/use-session-graphql';
+import { CHECKOUT_QUOTE, type CheckoutQuote, type CheckoutQuoteData, type OrderItemInput } from '../api/checkout-documents';
 
 export interface CheckoutQuoteState {
   /** The server's price for these items; the previous one while a changed cart is re-priced. */
@@ -12,13 +11,12 @@ export interface CheckoutQuoteState {
 
 /** The server's price of the cart's items now (nothing is reserved); asked afresh on every visit. */
 export function useCheckoutQuote(items: OrderItemInput[]): CheckoutQuoteState {
-  const { data, previousData, loading, error, refetch } = useQuery(
+  const { data, previousData, loading, error, refetch } = useSessionQuery<CheckoutQuoteData>(
+    'CheckoutQuote',
     CHECKOUT_QUOTE,
-    items.length ? { variables: { items }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true } : skipToken,
+    { items },
+    { skip: items.length === 0 },
   );
-  const retry = useCallback(() => {
-    refetch().catch(() => undefined);
-  }, [refetch]);
   const quote = error ? undefined : (data ?? previousData)?.checkoutQuote;
-  return { quote, loading, error, retry };
+  return { quote, loading, error, retry: refetch };
 }

@@ -1,7 +1,7 @@
-import { skipToken, useQuery } from '@apollo/client/react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../../lib/session';
-import { isOrderId, ORDER_CONFIRMATION, type OrderConfirmation } from '../api/order-confirmation';
+import { useSessionQuery } from '../../../lib/use-session-graphql';
+import { isOrderId, ORDER_CONFIRMATION, type OrderConfirmation, type OrderConfirmationData } from '../api/order-confirmation';
 
 export interface OrderConfirmationState {
   /** The placed order's id (router state, else `?order=`), when it is one. */
@@ -21,9 +21,11 @@ export function useOrderConfirmation(): OrderConfirmationState {
   const candidate = isOrderId(fromState) ? fromState : params.get('order');
   const orderId = isOrderId(candidate) ? candidate.toLowerCase() : null;
 
-  const { data, loading } = useQuery(
+  const { data, loading } = useSessionQuery<OrderConfirmationData>(
+    'OrderConfirmation',
     ORDER_CONFIRMATION,
-    orderId && status === 'authenticated' ? { variables: { id: orderId } } : skipToken,
+    { id: orderId },
+    { skip: !orderId || status !== 'authenticated' },
   );
   return {
     orderId,

@@ -1,12 +1,12 @@
-import { useMutation } from '@apollo/client/react';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify/unstyled';
 import { payloadMessage } from '../../../lib/api-errors';
 import { useCart } from '../../../lib/cart-store';
 import { toastFailure } from '../../../lib/toast-failure';
+import { useSessionMutation } from '../../../lib/use-session-graphql';
 import { checkoutText } from '../api/checkout-messages';
-import { PLACE_ORDER, type OrderItemInput } from '../api/checkout-documents';
+import { PLACE_ORDER, type OrderItemInput, type PlaceOrderData, type PlaceOrderVariables } from '../api/checkout-documents';
 import { storeShippingInfo, toShippingInput, type ShippingInfo } from '../api/shipping-info';
 
 /** crypto.randomUUID exists only in secure contexts; the fallback is the same v4 UUID. */
@@ -25,7 +25,7 @@ function newIdempotencyKey(): string {
  * one. The key is renewed only after a success.
  */
 export function usePlaceOrder(): { placing: boolean; placeOrder(shipping: ShippingInfo, items: OrderItemInput[]): Promise<void> } {
-  const [mutate] = useMutation(PLACE_ORDER);
+  const { mutate } = useSessionMutation<PlaceOrderData, PlaceOrderVariables>('PlaceOrder', PLACE_ORDER);
   const { settleOrderedLines } = useCart();
   const navigate = useNavigate();
   const keyRef = useRef<string | null>(null);
@@ -40,12 +40,13 @@ export function usePlaceOrder(): { placing: boolean; placeOrder(shipping: Shippi
       keyRef.current ??= newIdempotencyKey();
       storeShippingInfo(shipping);
       try {
-        const { data } = await mutate({
-          variables: { input: { shippingInfo: toShippingInput(shipping), items }, idempotencyKey: keyRef.current },
+        const { placeOrder: payload } = await mutate({
+          input: { shippingInfo: toShippingInput(shipping), items },
+          idempotencyKey: keyRef.current,
         });
-        const order = data?.placeOrder.order;
-        if (!data?.placeOrder.success || !order) {
-          toast.error(payloadMessage(data?.placeOrder, checkoutText.placeOrderFailed));
+        const order = payload.order;
+        if (!payload.success || !order) {
+          toast.error(payloadMessage(payload, checkoutText.placeOrderFailed));
           return;
         }
         keyRef.current = null;

@@ -1,8 +1,19 @@
-import { useMutation } from '@apollo/client/react';
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
+import { useSessionMutation } from '../../../lib/use-session-graphql';
 import { paymentText } from '../api/checkout-messages';
-import { CREATE_PAYMENT_ORDER, PAY_TEST_PAYMENT_ORDER, VERIFY_PAYMENT, type PaymentOrder } from '../api/payment-documents';
+import {
+  CREATE_PAYMENT_ORDER,
+  PAY_TEST_PAYMENT_ORDER,
+  VERIFY_PAYMENT,
+  type CreatePaymentOrderData,
+  type CreatePaymentOrderVariables,
+  type PaymentOrder,
+  type PayTestPaymentOrderData,
+  type PayTestPaymentOrderVariables,
+  type VerifyPaymentData,
+  type VerifyPaymentVariables,
+} from '../api/payment-documents';
 
 /** Spec section 9: the test payment is 50000 paise (₹500.00) in INR. */
 export const TEST_PAYMENT_AMOUNT_PAISE = 50000;
@@ -27,9 +38,15 @@ export interface TestPayment {
  * server then verifies); each outcome ends with the spec's alert and the focus back on Pay Now.
  */
 export function useTestPayment(returnFocusTo: RefObject<HTMLElement | null>): TestPayment {
-  const [createOrder] = useMutation(CREATE_PAYMENT_ORDER);
-  const [payTestOrder] = useMutation(PAY_TEST_PAYMENT_ORDER);
-  const [verifyPayment] = useMutation(VERIFY_PAYMENT);
+  const { mutate: createOrder } = useSessionMutation<CreatePaymentOrderData, CreatePaymentOrderVariables>(
+    'CreatePaymentOrder',
+    CREATE_PAYMENT_ORDER,
+  );
+  const { mutate: payTestOrder } = useSessionMutation<PayTestPaymentOrderData, PayTestPaymentOrderVariables>(
+    'PayTestPaymentOrder',
+    PAY_TEST_PAYMENT_ORDER,
+  );
+  const { mutate: verifyPayment } = useSessionMutation<VerifyPaymentData, VerifyPaymentVariables>('VerifyPayment', VERIFY_PAYMENT);
   const [phase, setPhaseState] = useState<TestPaymentPhase>('idle');
   const [order, setOrder] = useState<PaymentOrder | null>(null);
   const [providerUnavailable, setProviderUnavailable] = useState(false);
@@ -58,8 +75,8 @@ export function useTestPayment(returnFocusTo: RefObject<HTMLElement | null>): Te
     setPhase('creating');
     let created: PaymentOrder | undefined;
     try {
-      const { data } = await createOrder({ variables: { amount: TEST_PAYMENT_AMOUNT_PAISE, currency: TEST_PAYMENT_CURRENCY } });
-      created = data?.createPaymentOrder;
+      const data = await createOrder({ amount: TEST_PAYMENT_AMOUNT_PAISE, currency: TEST_PAYMENT_CURRENCY });
+      created = data.createPaymentOrder;
     } catch {
       created = undefined;
     }
@@ -78,15 +95,15 @@ export function useTestPayment(returnFocusTo: RefObject<HTMLElement | null>): Te
     setPhase('paying');
     let payment: { paymentId: string; signature: string } | undefined;
     try {
-      const { data } = await payTestOrder({ variables: { orderId: order.orderId } });
-      if (data?.payTestPaymentOrder.success) payment = data.payTestPaymentOrder;
+      const data = await payTestOrder({ orderId: order.orderId });
+      if (data.payTestPaymentOrder.success) payment = data.payTestPaymentOrder;
     } catch {
       payment = undefined;
     }
     if (!payment) return finish(paymentText.failed);
     try {
-      const { data } = await verifyPayment({ variables: { orderId: order.orderId, paymentId: payment.paymentId, signature: payment.signature } });
-      finish(data?.verifyPayment.success ? paymentText.succeeded : paymentText.verificationFailed);
+      const data = await verifyPayment({ orderId: order.orderId, paymentId: payment.paymentId, signature: payment.signature });
+      finish(data.verifyPayment.success ? paymentText.succeeded : paymentText.verificationFailed);
     } catch {
       finish(paymentText.verificationFailed);
     }

@@ -1,5 +1,3 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-
 /** One line of an order, as the buyer sees it (unit price in rupees). */
 export interface OrderLine {
   productId: string;
@@ -45,97 +43,95 @@ export interface OrderDetail extends OrderSummary {
 }
 
 // The list, the detail page and the cancel answer select the same item and summary fields, so
-// Apollo's cache (orders are normalised by id) keeps one copy: a cancelled order changes
-// everywhere at once.
-const ORDER_SUMMARY_FIELDS = gql`
-  fragment OrderSummaryFields on Order {
+// the cancel answer can stand in for the order wherever it is shown.
+const ORDER_SUMMARY_SELECTION = `
+  id
+  createdAt
+  orderStatus
+  totalPrice
+  shippedAt
+  deliveredAt
+  cancelledAt
+  estimatedDelivery
+  canCancel
+  orderItems {
+    productId
+    name
+    image
+    price
+    quantity
+    properties {
+      size
+      color
+    }
+  }
+`;
+
+const ORDER_DETAIL_SELECTION = `
+  ${ORDER_SUMMARY_SELECTION}
+  shippingInfo {
+    address
+    city
+    state
+    country
+    pinCode
+    phoneNo
+  }
+  paymentInfo {
     id
-    createdAt
-    orderStatus
-    totalPrice
-    shippedAt
-    deliveredAt
-    cancelledAt
-    estimatedDelivery
-    canCancel
-    orderItems {
-      productId
-      name
-      image
-      price
-      quantity
-      properties {
-        size
-        color
-      }
-    }
+    status
+    method
   }
+  itemPrice
+  discountPrice
+  taxPrice
+  shippingPrice
+  paidAt
 `;
 
-const ORDER_DETAIL_FIELDS = gql`
-  fragment OrderDetailFields on Order {
-    ...OrderSummaryFields
-    shippingInfo {
-      address
-      city
-      state
-      country
-      pinCode
-      phoneNo
-    }
-    paymentInfo {
-      id
-      status
-      method
-    }
-    itemPrice
-    discountPrice
-    taxPrice
-    shippingPrice
-    paidAt
-  }
-  ${ORDER_SUMMARY_FIELDS}
-`;
+/** `me` is null only if the session just ended. */
+export interface MyOrdersData {
+  me: { id: string; orders: OrderSummary[] } | null;
+}
 
-/** The logged-in shopper's orders, newest first. `me` is null only if the session just ended. */
-export const MY_ORDERS: TypedDocumentNode<{ me: { id: string; orders: OrderSummary[] } | null }, Record<string, never>> = gql`
+/** The logged-in shopper's orders, newest first. */
+export const MY_ORDERS = `
   query MyOrders {
     me {
       id
-      orders {
-        ...OrderSummaryFields
-      }
+      orders { ${ORDER_SUMMARY_SELECTION} }
     }
   }
-  ${ORDER_SUMMARY_FIELDS}
 `;
 
 /** Null for an unknown order and for someone else's (the server never tells them apart). */
-export const ORDER_DETAIL: TypedDocumentNode<{ order: OrderDetail | null }, { id: string }> = gql`
-  query OrderDetail($id: ID!) {
-    order(id: $id) {
-      ...OrderDetailFields
-    }
-  }
-  ${ORDER_DETAIL_FIELDS}
-`;
-
-interface OrderPayload {
-  success: boolean;
-  message: string | null;
+export interface OrderDetailData {
   order: OrderDetail | null;
 }
 
+export const ORDER_DETAIL = `
+  query OrderDetail($id: ID!) {
+    order(id: $id) { ${ORDER_DETAIL_SELECTION} }
+  }
+`;
+
+export interface CancelOrderData {
+  cancelOrder: {
+    success: boolean;
+    message: string | null;
+    order: OrderDetail | null;
+  };
+}
+
+export type CancelOrderVariables = { id: string };
+
 /** The buyer cancels a pending or processing order; the answer carries the order as it now is. */
-export const CANCEL_ORDER: TypedDocumentNode<{ cancelOrder: OrderPayload }, { id: string }> = gql`
+export const CANCEL_ORDER = `
   mutation CancelOrder($id: ID!) {
     cancelOrder(id: $id) {
       success
       message
-      order {
-        ...OrderDetailFields
-      }
+      order { ${ORDER_DETAIL_SELECTION} }
     }
   }
-  ${ORDER_DETAIL_FIELDS}
 `;

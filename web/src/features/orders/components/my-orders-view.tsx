@@ -46,9 +46,9 @@ function EmptyOrders({ filter }: { filter: StatusFilter }) {
 
 /** My Orders: the shopper's orders, filtered by the status chip in the address. */
 export function MyOrdersView() {
-  const { state, retry } = useMyOrders();
+  const { state, retry, applyOrder } = useMyOrders();
   const [filter, setFilter] = useStatusFilter();
-  const { cancelOrder, cancellingId } = useCancelOrder();
+  const { cancelOrder, cancellingId } = useCancelOrder({ onOrderChanged: applyOrder, onStale: retry });
   const listId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
 

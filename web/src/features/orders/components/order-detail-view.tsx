@@ -6,7 +6,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { formatDate, formatINR, formatOrderNumber } from '../../../lib/format';
 import type { OrderDetail } from '../api/order-documents';
-import { useCancelOrder } from '../hooks/use-cancel-order';
+import { useCancelOrder, type CancelOrderControl } from '../hooks/use-cancel-order';
 import { useOrderDetail } from '../hooks/use-order-detail';
 import { CancelOrderButton } from './cancel-order-button';
 import { OrderItemList } from './order-item-list';
@@ -101,8 +101,7 @@ function PaymentDetails({ order }: { order: OrderDetail }) {
   );
 }
 
-function OrderDetailContent({ order }: { order: OrderDetail }) {
-  const { cancelOrder, cancellingId } = useCancelOrder();
+function OrderDetailContent({ order, cancel: { cancelOrder, cancellingId } }: { order: OrderDetail; cancel: CancelOrderControl }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const number = formatOrderNumber(order.id);
   const units = order.orderItems.reduce((sum, item) => sum + item.quantity, 0);
@@ -166,9 +165,10 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
 
 /** One order of the shopper: status and timeline, items, prices, shipping and payment. */
 export function OrderDetailView({ orderId }: { orderId: string }) {
-  const { state, retry } = useOrderDetail(orderId);
+  const { state, retry, applyOrder } = useOrderDetail(orderId);
+  const cancel = useCancelOrder({ onOrderChanged: applyOrder, onStale: retry });
 
-  if (state.status === 'ready') return <OrderDetailContent order={state.order} />;
+  if (state.status === 'ready') return <OrderDetailContent order={state.order} cancel={cancel} />;
   if (state.status === 'not-found') return <OrderNotFound />;
   return (
     <div className="container order-detail">

@@ -1,15 +1,22 @@
-import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { getErrorCode, payloadMessage } from '../../../lib/api-errors';
 import { formatOrderNumber } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast-failure';
-import { CANCEL_ORDER } from '../api/order-documents';
+import { useSessionMutation } from '../../../lib/use-session-graphql';
+import { CANCEL_ORDER, type CancelOrderData, type CancelOrderVariables, type OrderDetail } from '../api/order-documents';
 
 const CANCELLED = 'Order cancelled';
 const CANCEL_FAILED = 'Failed to cancel the order. Please try again.';
 /** Refusals that mean the order is not as shown (e.g. shipped meanwhile): worth reloading it. */
 const STALE_ORDER_CODES = new Set(['BAD_USER_INPUT', 'CONFLICT', 'NOT_FOUND']);
+
+export interface CancelOrderViews {
+  /** The order as the cancel answer has it: the page shows it in place of the one it listed. */
+  onOrderChanged(order: OrderDetail): void;
+  /** The server refused because the order is not as shown: the page reads it again. */
+  onStale(): void;
+}
 
 export interface CancelOrderControl {
   /** Asks for confirmation, cancels, and tells the outcome in a toast; true when cancelled. */
@@ -20,13 +27,15 @@ export interface CancelOrderControl {
 
 /**
  * The shopper cancels one of their pending or processing orders (from My Orders or the detail
- * page). The answer updates the cached order, so every view of it shows the new status.
+ * page). The page showing the order takes the answer's order (or reads it again after a refusal
+ * that says it changed); another page reads the orders afresh when it is opened.
  */
-export function useCancelOrder(): CancelOrderControl {
-  const client = useApolloClient();
-  const [mutate] = useMutation(CANCEL_ORDER);
+export function useCancelOrder(views: CancelOrderViews): CancelOrderControl {
+  const { mutate } = useSessionMutation<CancelOrderData, CancelOrderVariables>('CancelOrder', CANCEL_ORDER);
   const [cancellingId, setCancellingId] = useState<string | null>(null);
   const busy = useRef(false);
+  const viewsRef = useRef(views);
+  viewsRef.current = views;
 
   const cancelOrder = useCallback(
     async (orderId: string) => {
@@ -35,9 +44,9 @@ export function useCancelOrder(): CancelOrderControl {
       busy.current = true;
       setCancellingId(orderId);
       try {
-        const { data } = await mutate({ variables: { id: orderId } });
-        const payload = data?.cancelOrder;
-        if (payload?.success && payload.order) {
+        const { cancelOrder: payload } = await mutate({ id: orderId });
+        if (payload.order) viewsRef.current.onOrderChanged(payload.order);
+        if (payload.success && payload.order) {
           toast.success(CANCELLED);
           return true;
         }
@@ -46,16 +55,14 @@ export function useCancelOrder(): CancelOrderControl {
       } catch (error) {
         toastFailure(error, CANCEL_FAILED);
         const code = getErrorCode(error);
-        if (code && STALE_ORDER_CODES.has(code)) {
-          client.refetchQueries({ include: 'active' }).catch(() => undefined);
-        }
+        if (code && STALE_ORDER_CODES.has(code)) viewsRef.current.onStale();
         return false;
       } finally {
         busy.current = false;
         setCancellingId(null);
       }
     },
-    [client, mutate],
+    [mutate],
   );
 
   return { cancelOrder, cancellingId };
