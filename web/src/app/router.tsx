@@ -6,9 +6,9 @@ import { RequireAuth } from './guards/require-auth';
 import { RequireStaff } from './guards/require-staff';
 
 // Every page is its own chunk, loaded when first visited: the first page a shopper opens loads
-// only the shell and that page, and staff pages never reach a shopper's browser. Pages that use
-// Apollo sit under ApolloLayout, which brings the Apollo client along when first needed; the
-// browsing pages (Home, listings, search, product detail) do not need it.
+// only the shell and that page, and staff pages never reach a shopper's browser. Shopper pages
+// speak GraphQL over plain fetch (lib/use-graphql-query.ts, lib/use-session-graphql.ts); only the
+// staff pages sit under ApolloLayout, which brings the Apollo client along when first needed.
 const ApolloLayout = lazy(() => import('./apollo-layout'));
 const HomePage = lazy(() => import('./routes/home'));
 const CategoryListingPage = lazy(() => import('./routes/category-listing'));
@@ -41,31 +41,30 @@ export function AppRoutes() {
         <Route index element={<HomePage />} />
         <Route path="wishlist" element={<WishlistPage />} />
         <Route path="help" element={<HelpPage />} />
-        {/* The browsing pages read the catalog with plain fetch (lib/use-graphql-query.ts), so
-            the page a shopper lands on stays within the first-page JavaScript budget. */}
         <Route path="products/tag/:tag?" element={<TagListingPage />} />
         <Route path="products/:category" element={<CategoryListingPage />} />
         <Route path="product/:id" element={<ProductDetailPage />} />
         <Route path="search" element={<SearchPage />} />
 
-        <Route element={<ApolloLayout />}>
-          <Route element={<RedirectIfAuthenticated />}>
-            <Route path="login" element={<LoginPage />} />
-          </Route>
-          <Route path="signup" element={<SignupPage />} />
-          <Route path="reset-password/:token?" element={<ResetPasswordPage />} />
+        <Route element={<RedirectIfAuthenticated />}>
+          <Route path="login" element={<LoginPage />} />
+        </Route>
+        <Route path="signup" element={<SignupPage />} />
+        <Route path="reset-password/:token?" element={<ResetPasswordPage />} />
 
-          <Route path="payment" element={<PaymentPage />} />
-          <Route path="order/success" element={<OrderSuccessPage />} />
-          <Route path="order/failure" element={<OrderFailurePage />} />
-          {/* Open at route level; their data needs login (the pages ask for it). */}
-          <Route path="orders" element={<MyOrdersPage />} />
-          <Route path="orders/:id" element={<OrderDetailPage />} />
-          <Route path="profile" element={<ProfilePage />} />
+        <Route path="payment" element={<PaymentPage />} />
+        <Route path="order/success" element={<OrderSuccessPage />} />
+        <Route path="order/failure" element={<OrderFailurePage />} />
+        {/* Open at route level; their data needs login (the pages ask for it). */}
+        <Route path="orders" element={<MyOrdersPage />} />
+        <Route path="orders/:id" element={<OrderDetailPage />} />
+        <Route path="profile" element={<ProfilePage />} />
 
-          <Route element={<RequireAuth />}>
-            <Route path="cart" element={<CartPage />} />
-            <Route path="checkout" element={<CheckoutPage />} />
+        <Route element={<RequireAuth />}>
+          <Route path="cart" element={<CartPage />} />
+          <Route path="checkout" element={<CheckoutPage />} />
+          {/* Staff pages are the only ones that bring the Apollo client along. */}
+          <Route element={<ApolloLayout />}>
             <Route element={<RequireStaff />}>
               <Route path="admin" element={<AdminDashboardPage />} />
               <Route path="admin/product/create" element={<CreateProductPage />} />

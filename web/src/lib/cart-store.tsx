@@ -1,6 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ServerMessageError } from './api-errors';
-import { graphqlRequestWithRefresh } from './graphql-request-with-refresh';
+import { graphqlMeRequestWithRefresh } from './graphql-request-with-refresh';
 import { useSession } from './session';
 import { STORAGE_KEYS } from './storage-keys';
 
@@ -165,7 +165,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const send = useCallback(
     <T,>(name: string, query: string, variables: Record<string, unknown> = {}, silent = false) =>
-      graphqlRequestWithRefresh<T>(tokenRefresher, name, query, variables, { silent }),
+      graphqlMeRequestWithRefresh<T>(tokenRefresher, name, query, variables, { silent }),
     [tokenRefresher],
   );
 

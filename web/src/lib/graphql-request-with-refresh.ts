@@ -26,3 +26,23 @@ export async function graphqlRequestWithRefresh<TData>(
     return graphqlRequest<TData>(operationName, query, variables);
   }
 }
+
+/**
+ * graphqlRequestWithRefresh for a query read through `me`: `me` is open to everyone and answers
+ * null (not UNAUTHENTICATED) when the access cookie has gone stale, e.g. in a tab left open past
+ * the token's life. Then the session is refreshed once and the query sent again.
+ */
+export async function graphqlMeRequestWithRefresh<TData>(
+  refresher: TokenRefresher,
+  operationName: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  { silent = false }: { silent?: boolean } = {},
+): Promise<TData> {
+  const sentAt = Date.now();
+  const data = await graphqlRequestWithRefresh<TData>(refresher, operationName, query, variables, { silent });
+  if ((data as { me?: unknown } | null)?.me !== null) return data;
+  const refreshed = refresher.lastSuccessAt() > sentAt || (await refresher.refresh({ silent }));
+  if (!refreshed) throw new SessionExpiredError('Session expired. Please login again.');
+  return graphqlRequestWithRefresh<TData>(refresher, operationName, query, variables, { silent });
+}

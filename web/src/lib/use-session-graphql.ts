@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { graphqlRequestWithRefresh } from './graphql-request-with-refresh';
+import { graphqlMeRequestWithRefresh } from './graphql-request-with-refresh';
 import { useSession } from './session';
 import { useGraphQLQuery, type QueryFetcher, type QueryOptions, type QueryResult } from './use-graphql-query';
 
@@ -9,11 +9,14 @@ import { useGraphQLQuery, type QueryFetcher, type QueryOptions, type QueryResult
  * a shopper who lands on one of these pages loads no more JavaScript than on a browsing page.
  */
 
-/** A fetcher that refreshes the session once when it has expired. */
+/**
+ * A fetcher that refreshes the session once when it has expired: on UNAUTHENTICATED, and when a
+ * query through `me` answers `me: null` (what a stale access cookie gets, as `me` is open to all).
+ */
 export function useSessionFetcher(): QueryFetcher {
   const { tokenRefresher } = useSession();
   return useMemo<QueryFetcher>(
-    () => (operationName, query, variables) => graphqlRequestWithRefresh(tokenRefresher, operationName, query, variables),
+    () => (operationName, query, variables) => graphqlMeRequestWithRefresh(tokenRefresher, operationName, query, variables),
     [tokenRefresher],
   );
 }

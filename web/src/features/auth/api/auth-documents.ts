@@ -1,6 +1,6 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import { SESSION_USER_FIELDS } from '../../../lib/session-fragment';
-import type { SessionUser } from '../../../lib/session-user';
+import { SESSION_USER_SELECTION, type SessionUser } from '../../../lib/session-user';
+
+// Plain strings sent with lib/graphql-request.ts: no GraphQL parser or Apollo on these pages.
 
 interface AuthPayload {
   success: boolean;
@@ -13,17 +13,18 @@ interface Result {
   message?: string | null;
 }
 
-export const LOGIN: TypedDocumentNode<{ login: AuthPayload }, { email: string; password: string }> = gql`
+export interface LoginData {
+  login: AuthPayload;
+}
+
+export const LOGIN_MUTATION = `
   mutation Login($email: String!, $password: String!) {
     login(email: $email, password: $password) {
       success
       message
-      user {
-        ...SessionUserFields
-      }
+      user { ${SESSION_USER_SELECTION} }
     }
   }
-  ${SESSION_USER_FIELDS}
 `;
 
 export interface RegisterInput {
@@ -33,7 +34,11 @@ export interface RegisterInput {
   password: string;
 }
 
-export const REGISTER: TypedDocumentNode<{ register: AuthPayload }, { input: RegisterInput }> = gql`
+export interface RegisterData {
+  register: Omit<AuthPayload, 'user'> & { user?: { id: string } | null };
+}
+
+export const REGISTER_MUTATION = `
   mutation Register($input: RegisterInput!) {
     register(input: $input) {
       success
@@ -45,7 +50,11 @@ export const REGISTER: TypedDocumentNode<{ register: AuthPayload }, { input: Reg
   }
 `;
 
-export const SEND_OTP: TypedDocumentNode<{ sendOtp: Result }, { email: string }> = gql`
+export interface SendOtpData {
+  sendOtp: Result;
+}
+
+export const SEND_OTP_MUTATION = `
   mutation SendOtp($email: String!) {
     sendOtp(email: $email) {
       success
@@ -54,10 +63,11 @@ export const SEND_OTP: TypedDocumentNode<{ sendOtp: Result }, { email: string }>
   }
 `;
 
-export const RESET_PASSWORD_WITH_OTP: TypedDocumentNode<
-  { resetPasswordWithOtp: Result },
-  { email: string; otp: string; password: string; confirmPassword: string }
-> = gql`
+export interface ResetPasswordWithOtpData {
+  resetPasswordWithOtp: Result;
+}
+
+export const RESET_PASSWORD_WITH_OTP_MUTATION = `
   mutation ResetPasswordWithOtp($email: String!, $otp: String!, $password: String!, $confirmPassword: String!) {
     resetPasswordWithOtp(email: $email, otp: $otp, password: $password, confirmPassword: $confirmPassword) {
       success
@@ -66,10 +76,11 @@ export const RESET_PASSWORD_WITH_OTP: TypedDocumentNode<
   }
 `;
 
-export const RESET_PASSWORD_WITH_TOKEN: TypedDocumentNode<
-  { resetPassword: Result },
-  { token: string; password: string; confirmPassword: string }
-> = gql`
+export interface ResetPasswordWithTokenData {
+  resetPassword: Result;
+}
+
+export const RESET_PASSWORD_WITH_TOKEN_MUTATION = `
   mutation ResetPasswordWithToken($token: String!, $password: String!, $confirmPassword: String!) {
     resetPassword(token: $token, password: $password, confirmPassword: $confirmPassword) {
       success

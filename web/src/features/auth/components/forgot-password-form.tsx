@@ -1,26 +1,35 @@
-import { useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify/unstyled';
 import { TextField } from '../../../components/text-field';
 import { getErrorMessage, payloadMessage } from '../../../lib/api-errors';
-import { RESET_PASSWORD_WITH_OTP, SEND_OTP } from '../api/auth-documents';
+import {
+  RESET_PASSWORD_WITH_OTP_MUTATION,
+  SEND_OTP_MUTATION,
+  type ResetPasswordWithOtpData,
+  type SendOtpData,
+} from '../api/auth-documents';
+import { usePublicMutation } from '../hooks/use-public-mutation';
 
 // Toasts on this page keep the default 5 s (spec section 9).
 const SEND_OTP_ERROR = 'Failed to send OTP.';
 const RESET_ERROR = 'Email sent Failed';
 
+function useSendOtp() {
+  return usePublicMutation<SendOtpData, { email: string }>('SendOtp', SEND_OTP_MUTATION);
+}
+
 function RequestCodeStep({ onSent }: { onSent(email: string): void }) {
   const [email, setEmail] = useState('');
-  const [sendOtp, { loading }] = useMutation(SEND_OTP);
+  const { mutate: sendOtp, loading } = useSendOtp();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const address = email.trim();
     try {
-      const { data } = await sendOtp({ variables: { email: address } });
-      if (!data?.sendOtp.success) {
-        toast.error(payloadMessage(data?.sendOtp, SEND_OTP_ERROR));
+      const data = await sendOtp({ email: address });
+      if (!data.sendOtp.success) {
+        toast.error(payloadMessage(data.sendOtp, SEND_OTP_ERROR));
         return;
       }
       toast.success(payloadMessage(data.sendOtp, 'We have sent a 6-digit code to your email.'));
@@ -54,8 +63,11 @@ function ResetStep({ email, onChangeEmail }: { email: string; onChangeEmail(): v
   const [otp, setOtp] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [resetPassword, { loading }] = useMutation(RESET_PASSWORD_WITH_OTP);
-  const [sendOtp, { loading: resending }] = useMutation(SEND_OTP);
+  const { mutate: resetPassword, loading } = usePublicMutation<
+    ResetPasswordWithOtpData,
+    { email: string; otp: string; password: string; confirmPassword: string }
+  >('ResetPasswordWithOtp', RESET_PASSWORD_WITH_OTP_MUTATION);
+  const { mutate: sendOtp, loading: resending } = useSendOtp();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -64,9 +76,9 @@ function ResetStep({ email, onChangeEmail }: { email: string; onChangeEmail(): v
       return;
     }
     try {
-      const { data } = await resetPassword({ variables: { email, otp: otp.trim(), password, confirmPassword } });
-      if (!data?.resetPasswordWithOtp.success) {
-        toast.error(payloadMessage(data?.resetPasswordWithOtp, RESET_ERROR));
+      const data = await resetPassword({ email, otp: otp.trim(), password, confirmPassword });
+      if (!data.resetPasswordWithOtp.success) {
+        toast.error(payloadMessage(data.resetPasswordWithOtp, RESET_ERROR));
         return;
       }
       toast.success(payloadMessage(data.resetPasswordWithOtp, 'Password reset successfully. Please login.'));
@@ -78,9 +90,9 @@ function ResetStep({ email, onChangeEmail }: { email: string; onChangeEmail(): v
 
   async function resend() {
     try {
-      const { data } = await sendOtp({ variables: { email } });
-      if (data?.sendOtp.success) toast.success('A new code is on its way to your email.');
-      else toast.error(payloadMessage(data?.sendOtp, SEND_OTP_ERROR));
+      const data = await sendOtp({ email });
+      if (data.sendOtp.success) toast.success('A new code is on its way to your email.');
+      else toast.error(payloadMessage(data.sendOtp, SEND_OTP_ERROR));
     } catch (error) {
       toast.error(getErrorMessage(error, SEND_OTP_ERROR));
     }

@@ -1,4 +1,3 @@
-import { useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify/unstyled';
@@ -9,7 +8,8 @@ import { getErrorCode, getErrorMessage } from '../../../lib/api-errors';
 import { returnPathFrom } from '../../../lib/return-path';
 import { useSession } from '../../../lib/session';
 import { TOAST_MS } from '../../../lib/toast-durations';
-import { LOGIN } from '../api/auth-documents';
+import { LOGIN_MUTATION, type LoginData } from '../api/auth-documents';
+import { usePublicMutation } from '../hooks/use-public-mutation';
 
 const LOGIN_ERROR = 'Something went wrong , please check your details again';
 
@@ -29,16 +29,19 @@ export function LoginForm() {
   const location = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [login, { loading }] = useMutation(LOGIN);
+  const { mutate: login, loading } = usePublicMutation<LoginData, { email: string; password: string }>(
+    'Login',
+    LOGIN_MUTATION,
+  );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     try {
-      const { data } = await login({ variables: { email: email.trim(), password } });
-      const user = data?.login.user;
-      if (!data?.login.success || !user) {
+      const data = await login({ email: email.trim(), password });
+      const user = data.login.user;
+      if (!data.login.success || !user) {
         forgetStoredAuth();
-        toast.error(data?.login.message?.trim() || LOGIN_ERROR, { autoClose: TOAST_MS.short });
+        toast.error(data.login.message?.trim() || LOGIN_ERROR, { autoClose: TOAST_MS.short });
         return;
       }
       signIn(user);

@@ -1,10 +1,10 @@
-import { useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify/unstyled';
 import { TextField } from '../../../components/text-field';
 import { getErrorMessage, payloadMessage } from '../../../lib/api-errors';
-import { RESET_PASSWORD_WITH_TOKEN } from '../api/auth-documents';
+import { RESET_PASSWORD_WITH_TOKEN_MUTATION, type ResetPasswordWithTokenData } from '../api/auth-documents';
+import { usePublicMutation } from '../hooks/use-public-mutation';
 
 const RESET_ERROR = 'Email sent Failed';
 
@@ -13,7 +13,10 @@ export function ResetLinkForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [resetPassword, { loading }] = useMutation(RESET_PASSWORD_WITH_TOKEN);
+  const { mutate: resetPassword, loading } = usePublicMutation<
+    ResetPasswordWithTokenData,
+    { token: string; password: string; confirmPassword: string }
+  >('ResetPasswordWithToken', RESET_PASSWORD_WITH_TOKEN_MUTATION);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -22,9 +25,9 @@ export function ResetLinkForm({ token }: { token: string }) {
       return;
     }
     try {
-      const { data } = await resetPassword({ variables: { token, password, confirmPassword } });
-      if (!data?.resetPassword.success) {
-        toast.error(payloadMessage(data?.resetPassword, RESET_ERROR));
+      const data = await resetPassword({ token, password, confirmPassword });
+      if (!data.resetPassword.success) {
+        toast.error(payloadMessage(data.resetPassword, RESET_ERROR));
         return;
       }
       toast.success(payloadMessage(data.resetPassword, 'Password reset successfully. Please login.'));

@@ -1,4 +1,3 @@
-import { useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify/unstyled';
@@ -6,7 +5,8 @@ import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
 import { getErrorMessage, payloadMessage } from '../../../lib/api-errors';
 import { TOAST_MS } from '../../../lib/toast-durations';
-import { REGISTER } from '../api/auth-documents';
+import { REGISTER_MUTATION, type RegisterData, type RegisterInput } from '../api/auth-documents';
+import { usePublicMutation } from '../hooks/use-public-mutation';
 
 const REGISTER_ERROR = 'Registration failed. Try again';
 
@@ -16,7 +16,10 @@ export function SignupForm() {
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
-  const [register, { loading }] = useMutation(REGISTER);
+  const { mutate: register, loading } = usePublicMutation<RegisterData, { input: RegisterInput }>(
+    'Register',
+    REGISTER_MUTATION,
+  );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -26,9 +29,9 @@ export function SignupForm() {
       return;
     }
     try {
-      const { data } = await register({ variables: { input } });
-      if (!data?.register.success) {
-        toast.error(payloadMessage(data?.register, REGISTER_ERROR), { autoClose: TOAST_MS.short });
+      const data = await register({ input });
+      if (!data.register.success) {
+        toast.error(payloadMessage(data.register, REGISTER_ERROR), { autoClose: TOAST_MS.short });
         return;
       }
       // The spec sends a new account to /login (where a logged-in visitor would be turned away),

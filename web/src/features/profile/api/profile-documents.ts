@@ -1,6 +1,8 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import { SESSION_USER_FIELDS } from '../../../lib/session-fragment';
-import type { Address, SessionUser } from '../../../lib/session-user';
+import { SESSION_USER_SELECTION, type SessionUser } from '../../../lib/session-user';
+
+// Plain strings sent with lib/use-session-graphql.ts: no GraphQL parser or Apollo on this page.
+// Every change answers with the whole account, which the form hands to the session (updateUser),
+// so every view of the session (header, profile, checkout) shows it at once.
 
 interface AuthPayload {
   success: boolean;
@@ -13,56 +15,83 @@ interface Result {
   message?: string | null;
 }
 
-export const ADD_PHONE: TypedDocumentNode<{ addPhone: AuthPayload }, { phone: string }> = gql`
+export interface AddPhoneData {
+  addPhone: AuthPayload;
+}
+
+export const ADD_PHONE_MUTATION = `
   mutation AddPhone($phone: String!) {
     addPhone(phone: $phone) {
       success
       message
-      user {
-        ...SessionUserFields
-      }
+      user { ${SESSION_USER_SELECTION} }
     }
   }
-  ${SESSION_USER_FIELDS}
 `;
 
-export const ADD_ADDRESS: TypedDocumentNode<{ addAddress: AuthPayload }, { input: Address }> = gql`
+export interface AddAddressData {
+  addAddress: AuthPayload;
+}
+
+export const ADD_ADDRESS_MUTATION = `
   mutation AddAddress($input: AddressInput!) {
     addAddress(input: $input) {
       success
       message
-      user {
-        ...SessionUserFields
-      }
+      user { ${SESSION_USER_SELECTION} }
     }
   }
-  ${SESSION_USER_FIELDS}
 `;
 
-export const UPDATE_PROFILE: TypedDocumentNode<
-  { updateProfile: AuthPayload },
-  { name: string; email: string; avatar?: string }
-> = gql`
+export interface UpdateProfileData {
+  updateProfile: AuthPayload;
+}
+
+export const UPDATE_PROFILE_MUTATION = `
   mutation UpdateProfile($name: String!, $email: String!, $avatar: String) {
     updateProfile(name: $name, email: $email, avatar: $avatar) {
       success
       message
-      user {
-        ...SessionUserFields
-      }
+      user { ${SESSION_USER_SELECTION} }
     }
   }
-  ${SESSION_USER_FIELDS}
 `;
 
-export const UPDATE_PASSWORD: TypedDocumentNode<
-  { updatePassword: Result },
-  { oldPassword: string; newPassword: string; confirmPassword: string }
-> = gql`
+export interface UpdatePasswordData {
+  updatePassword: Result;
+}
+
+export const UPDATE_PASSWORD_MUTATION = `
   mutation UpdatePassword($oldPassword: String!, $newPassword: String!, $confirmPassword: String!) {
     updatePassword(oldPassword: $oldPassword, newPassword: $newPassword, confirmPassword: $confirmPassword) {
       success
       message
+    }
+  }
+`;
+
+export interface OrderHistoryEntry {
+  id: string;
+  createdAt: string;
+  orderStatus: string;
+  totalPrice: number;
+}
+
+export interface OrderHistoryData {
+  me: { id: string; orders: OrderHistoryEntry[] } | null;
+}
+
+/** The profile's one orders request: only what the Order History card shows. */
+export const ORDER_HISTORY_QUERY = `
+  query OrderHistory {
+    me {
+      id
+      orders {
+        id
+        createdAt
+        orderStatus
+        totalPrice
+      }
     }
   }
 `;

@@ -1,11 +1,10 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { CartIcon, PackageIcon, UserIcon } from '../../../components/icons';
 import { useCart } from '../../../lib/cart-store';
 import { cartText } from '../../../lib/cart-messages';
 import { formatDate, formatINR, formatOrderNumber } from '../../../lib/format';
 import type { SessionUser } from '../../../lib/session-user';
+import { useOrderHistory } from '../hooks/use-order-history';
 
 /** How many orders and cart lines the side cards list; the full lists are a link away. */
 const SHOWN_IN_CARD = 3;
@@ -30,29 +29,6 @@ export function UserInfoCard({ user }: { user: SessionUser }) {
   );
 }
 
-interface OrderHistoryEntry {
-  id: string;
-  createdAt: string;
-  orderStatus: string;
-  totalPrice: number;
-}
-
-// The profile's one orders request: only what the card shows. Orders are cached by id, so My
-// Orders and this card share them (a status changed on one shows on the other).
-const ORDER_HISTORY: TypedDocumentNode<{ me: { id: string; orders: OrderHistoryEntry[] } | null }, Record<string, never>> = gql`
-  query OrderHistory {
-    me {
-      id
-      orders {
-        id
-        createdAt
-        orderStatus
-        totalPrice
-      }
-    }
-  }
-`;
-
 // The same pills as My Orders (styles.css, `.order-status--*`); features do not import each other.
 const BADGE_STATUSES = new Set(['pending', 'processing', 'shipped', 'delivered', 'cancelled']);
 
@@ -68,11 +44,12 @@ function StatusBadge({ status }: { status: string }) {
 }
 
 function OrderHistoryBody() {
-  const { data, loading, error, refetch } = useQuery(ORDER_HISTORY, { fetchPolicy: 'cache-and-network' });
+  // Asked afresh on each visit: the card follows status changes made on My Orders or by staff.
+  const { data, loading, refetch } = useOrderHistory();
   const orders = data?.me?.orders;
 
   if (!orders) {
-    if (loading || !error) {
+    if (loading) {
       return (
         <div className="account-card__placeholder" role="status">
           <span className="sr-only">Loading your orders...</span>
@@ -86,7 +63,7 @@ function OrderHistoryBody() {
         <p className="card__text" role="alert">
           Could not fetch your orders.
         </p>
-        <button type="button" className="link-button" onClick={() => refetch().catch(() => undefined)}>
+        <button type="button" className="link-button" onClick={refetch}>
           Try again
         </button>
       </div>

@@ -1,4 +1,3 @@
-import { useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { TextAreaField } from '../../../components/text-area-field';
@@ -8,7 +7,8 @@ import type { Address } from '../../../lib/session-user';
 import { useSession } from '../../../lib/session';
 import { TOAST_MS } from '../../../lib/toast-durations';
 import { toastFailure } from '../../../lib/toast-failure';
-import { ADD_ADDRESS } from '../api/profile-documents';
+import { useSessionMutation } from '../../../lib/use-session-graphql';
+import { ADD_ADDRESS_MUTATION, type AddAddressData } from '../api/profile-documents';
 
 const ADD_ADDRESS_ERROR = 'Failed to add address. Please try again.';
 const toastOptions = { autoClose: TOAST_MS.short };
@@ -32,7 +32,10 @@ function validate(form: typeof EMPTY): { error: string } | { input: Address } {
 export function AddAddressForm() {
   const { updateUser } = useSession();
   const [form, setForm] = useState(EMPTY);
-  const [addAddress, { loading }] = useMutation(ADD_ADDRESS);
+  const { mutate: addAddress, loading } = useSessionMutation<AddAddressData, { input: Address }>(
+    'AddAddress',
+    ADD_ADDRESS_MUTATION,
+  );
   const setField = (key: keyof typeof EMPTY) => (value: string) => setForm((current) => ({ ...current, [key]: value }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -43,10 +46,10 @@ export function AddAddressForm() {
       return;
     }
     try {
-      const { data } = await addAddress({ variables: { input: checked.input } });
-      const user = data?.addAddress.user;
-      if (!data?.addAddress.success || !user) {
-        toast.error(payloadMessage(data?.addAddress, ADD_ADDRESS_ERROR), toastOptions);
+      const data = await addAddress({ input: checked.input });
+      const user = data.addAddress.user;
+      if (!data.addAddress.success || !user) {
+        toast.error(payloadMessage(data.addAddress, ADD_ADDRESS_ERROR), toastOptions);
         return;
       }
       updateUser(user);

@@ -1,4 +1,3 @@
-import { useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { TextField } from '../../../components/text-field';
@@ -6,7 +5,8 @@ import { payloadMessage } from '../../../lib/api-errors';
 import { useSession } from '../../../lib/session';
 import { TOAST_MS } from '../../../lib/toast-durations';
 import { toastFailure } from '../../../lib/toast-failure';
-import { ADD_PHONE } from '../api/profile-documents';
+import { useSessionMutation } from '../../../lib/use-session-graphql';
+import { ADD_PHONE_MUTATION, type AddPhoneData } from '../api/profile-documents';
 
 const ADD_PHONE_ERROR = 'Failed to add phone number. Please try again.';
 const toastOptions = { autoClose: TOAST_MS.short };
@@ -14,7 +14,7 @@ const toastOptions = { autoClose: TOAST_MS.short };
 export function AddPhoneForm() {
   const { updateUser } = useSession();
   const [phone, setPhone] = useState('');
-  const [addPhone, { loading }] = useMutation(ADD_PHONE);
+  const { mutate: addPhone, loading } = useSessionMutation<AddPhoneData, { phone: string }>('AddPhone', ADD_PHONE_MUTATION);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -24,10 +24,10 @@ export function AddPhoneForm() {
       return;
     }
     try {
-      const { data } = await addPhone({ variables: { phone: value } });
-      const user = data?.addPhone.user;
-      if (!data?.addPhone.success || !user) {
-        toast.error(payloadMessage(data?.addPhone, ADD_PHONE_ERROR), toastOptions);
+      const data = await addPhone({ phone: value });
+      const user = data.addPhone.user;
+      if (!data.addPhone.success || !user) {
+        toast.error(payloadMessage(data.addPhone, ADD_PHONE_ERROR), toastOptions);
         return;
       }
       updateUser(user);

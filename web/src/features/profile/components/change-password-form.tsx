@@ -1,11 +1,11 @@
-import { useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { TextField } from '../../../components/text-field';
 import { payloadMessage } from '../../../lib/api-errors';
 import { TOAST_MS } from '../../../lib/toast-durations';
 import { toastFailure } from '../../../lib/toast-failure';
-import { UPDATE_PASSWORD } from '../api/profile-documents';
+import { useSessionMutation } from '../../../lib/use-session-graphql';
+import { UPDATE_PASSWORD_MUTATION, type UpdatePasswordData } from '../api/profile-documents';
 
 const PASSWORD_ERROR = 'Password update failed';
 const toastOptions = { autoClose: TOAST_MS.short };
@@ -14,7 +14,10 @@ export function ChangePasswordForm() {
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [updatePassword, { loading }] = useMutation(UPDATE_PASSWORD);
+  const { mutate: updatePassword, loading } = useSessionMutation<
+    UpdatePasswordData,
+    { oldPassword: string; newPassword: string; confirmPassword: string }
+  >('UpdatePassword', UPDATE_PASSWORD_MUTATION);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -23,9 +26,9 @@ export function ChangePasswordForm() {
       return;
     }
     try {
-      const { data } = await updatePassword({ variables: { oldPassword, newPassword, confirmPassword } });
-      if (!data?.updatePassword.success) {
-        toast.error(payloadMessage(data?.updatePassword, PASSWORD_ERROR), toastOptions);
+      const data = await updatePassword({ oldPassword, newPassword, confirmPassword });
+      if (!data.updatePassword.success) {
+        toast.error(payloadMessage(data.updatePassword, PASSWORD_ERROR), toastOptions);
         return;
       }
       setOldPassword('');

@@ -1,4 +1,3 @@
-import { useMutation } from '@apollo/client/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { TextField } from '../../../components/text-field';
@@ -8,7 +7,8 @@ import { useSession } from '../../../lib/session';
 import { TOAST_MS } from '../../../lib/toast-durations';
 import { toastFailure } from '../../../lib/toast-failure';
 import { uploadImage } from '../../../lib/upload';
-import { UPDATE_PROFILE } from '../api/profile-documents';
+import { useSessionMutation } from '../../../lib/use-session-graphql';
+import { UPDATE_PROFILE_MUTATION, type UpdateProfileData } from '../api/profile-documents';
 
 const UPDATE_ERROR = 'failed to update the profile';
 const toastOptions = { autoClose: TOAST_MS.short };
@@ -20,7 +20,10 @@ export function UpdateProfileForm({ user }: { user: SessionUser }) {
   const [email, setEmail] = useState(user.email);
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [updateProfile, { loading }] = useMutation(UPDATE_PROFILE);
+  const { mutate: updateProfile, loading } = useSessionMutation<
+    UpdateProfileData,
+    { name: string; email: string; avatar?: string }
+  >('UpdateProfile', UPDATE_PROFILE_MUTATION);
   const fileInputId = useId();
   const fileInputRef = useRef<HTMLInputElement>(null);
   const busy = uploading || loading;
@@ -38,10 +41,10 @@ export function UpdateProfileForm({ user }: { user: SessionUser }) {
         }
       }
       const variables = avatar ? { name: name.trim(), email: email.trim(), avatar } : { name: name.trim(), email: email.trim() };
-      const { data } = await updateProfile({ variables });
-      const updated = data?.updateProfile.user;
-      if (!data?.updateProfile.success || !updated) {
-        toast.error(payloadMessage(data?.updateProfile, UPDATE_ERROR), toastOptions);
+      const data = await updateProfile(variables);
+      const updated = data.updateProfile.user;
+      if (!data.updateProfile.success || !updated) {
+        toast.error(payloadMessage(data.updateProfile, UPDATE_ERROR), toastOptions);
         return;
       }
       updateUser(updated);
