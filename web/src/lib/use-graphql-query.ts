@@ -74,7 +74,14 @@ export function useGraphQLQuery<TData>(
     const force = forceRef.current;
     forceRef.current = false;
     const cached = useCache ? cachedAnswer(key) : undefined;
-    if (cached && !force && Date.now() - cached.at < FRESH_MS) return;
+    if (cached && !force && Date.now() - cached.at < FRESH_MS) {
+      // The answer may have arrived between the first render and this effect (a start-up
+      // prefetch that settled meanwhile): show it, or the page would wait for nothing.
+      setState((previous) =>
+        previous.key === key && previous.data === undefined ? { ...previous, data: cached.data as TData, error: undefined } : previous,
+      );
+      return;
+    }
 
     let promise = force ? undefined : requestInFlight(key);
     if (!promise) {
