@@ -12,7 +12,7 @@ declare module 'autocannon' {
     non2xx: number;
     errors: number;
   }
-  interface RequestParams {
+  export interface RequestParams {
     method?: string;
     path?: string;
     body?: string;

@@ -8,7 +8,7 @@
  *   npm run bench -- --only placeOrder,addToCart,loadCart
  */
 import { randomUUID } from 'node:crypto';
-import autocannon from 'autocannon';
+import autocannon, { type RequestParams } from 'autocannon';
 import { MAX_STOCK } from '@shop/proto-contracts';
 import { ShopClient } from '../support/http-client';
 import { startDistributedShop } from '../support/distributed-shop';
@@ -25,6 +25,8 @@ interface Scenario {
   connections?: number;
   /** Each request carries its own Idempotency-Key, so each one is a new order. */
   idempotencyKey?: boolean;
+  /** Requests take turns among the bench shoppers (one per connection) instead of one shopper. */
+  perShopper?: boolean;
 }
 
 /** `--name=value`, `--name value` or a bare `--flag`. */
@@ -62,11 +64,11 @@ const scenarios: Scenario[] = [
     path: '/graphql',
     body: JSON.stringify({ query: 'query($id: ID!) { product(id: $id) { id name price oldPrice discount description image size colors stockDetail { size stock } rating reviews } }', variables: { id: ':productId' } }),
   },
-  { id: 'addToCart', name: 'REST POST /api/v1/addToCart', method: 'POST', path: '/api/v1/addToCart', body: JSON.stringify({ productId: ':productId', quantity: 1, properties: ':properties' }), auth: true },
-  { id: 'loadCart', name: 'REST GET /api/v1/loadCart', path: '/api/v1/loadCart', auth: true },
+  { id: 'addToCart', name: 'REST POST /api/v1/addToCart', method: 'POST', path: '/api/v1/addToCart', body: JSON.stringify({ productId: ':productId', quantity: 1, properties: ':properties' }), auth: true, perShopper: true },
+  { id: 'loadCart', name: 'REST GET /api/v1/loadCart', path: '/api/v1/loadCart', auth: true, perShopper: true },
   {
     // Checkout end to end (stock reserved in the catalog, order + OrderPlaced written; relays, mail
-    // and cart consumers at work behind it). One shopper, a product whose stock never runs out.
+    // and cart consumers at work behind it). The bench shoppers, a product whose stock never runs out.
     id: 'placeOrder',
     name: 'REST POST /api/v1/new/order (placeOrder)',
     method: 'POST',
@@ -75,6 +77,7 @@ const scenarios: Scenario[] = [
     auth: true,
     connections: 20,
     idempotencyKey: true,
+    perShopper: true,
   },
 ];
 
@@ -90,9 +93,15 @@ async function check(base: string, s: Scenario, cookie: string): Promise<string 
   return undefined;
 }
 
-async function run(base: string, s: Scenario, cookie: string) {
+async function run(base: string, s: Scenario, cookie: string, shopperCookies: string[]) {
   const problem = await check(base, s, cookie);
   const connections = connectionsOf(s);
+  let turn = 0;
+  const setup = (req: RequestParams): RequestParams => {
+    let headers = req.headers ?? {};
+    if (s.perShopper) headers = { ...headers, cookie: shopperCookies[turn++ % shopperCookies.length]! };
+    return { ...req, headers: withIdempotencyKey(s, headers) };
+  };
   if (problem) return { scenario: s.name, connections, 'req/s': 0, 'median ms': 0, 'p99 ms': 0, requests: 0, 'non-2xx': 0, errors: 1, ok: false, problem };
   const result = await autocannon({
     url: base + s.path,
@@ -101,7 +110,7 @@ async function run(base: string, s: Scenario, cookie: string) {
     connections,
     duration: seconds,
     headers: { 'content-type': 'application/json', ...(s.auth ? { cookie } : {}) },
-    ...(s.idempotencyKey ? { requests: [{ setupRequest: (req) => ({ ...req, headers: withIdempotencyKey(s, req.headers ?? {}) }) }] } : {}),
+    ...(s.idempotencyKey || s.perShopper ? { requests: [{ setupRequest: setup }] } : {}),
   });
   const ok = result.non2xx === 0 && result.errors === 0;
   return {
@@ -166,6 +175,22 @@ async function createOrderProduct(base: string): Promise<string> {
   return String(res.body.product._id);
 }
 
+/**
+ * Shoppers for the per-shopper scenarios, one per connection. Registered at the auth service
+ * directly, each from its own (forwarded) address: sign-up is limited per address, and the bench
+ * harness stands where the gateway would.
+ */
+async function registerShoppers(authUrl: string, count: number): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const shopper = new ShopClient(authUrl);
+    const res = await shopper.request('POST', '/api/v1/register', { name: `Bench Shopper ${i}`, email: `bench-${i}@shop.test`, phone: `90000${String(10000 + i).slice(-5)}`, password: 'bench-pass-1' }, { 'x-forwarded-for': `10.77.${i >> 8}.${i & 255}` });
+    if (res.status !== 201 && res.status !== 200) throw new Error(`bench shopper not registered: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+    cookies.push(shopper.cookieHeader());
+  }
+  return cookies;
+}
+
 async function main() {
   const shop = await startDistributedShop({ gateway: { RATE_LIMIT_PER_MINUTE: '0' } });
   try {
@@ -180,8 +205,10 @@ async function main() {
     const properties = { ...(size ? { size } : {}), ...(product.colors?.[0] ? { color: product.colors[0] } : {}) };
     const chosen = scenarios.filter(selected);
     const orderProductId = chosen.some((s) => s.id === 'placeOrder') ? await createOrderProduct(shop.base) : 'none';
+    const perShopper = chosen.filter((s) => s.perShopper);
+    const shopperCookies = perShopper.length ? await registerShoppers(shop.urls.auth, Math.max(...perShopper.map(connectionsOf))) : [];
     const rows = [];
-    for (const s of chosen) rows.push(await run(shop.base, withProduct(s, productId, properties, orderProductId), cookie));
+    for (const s of chosen) rows.push(await run(shop.base, withProduct(s, productId, properties, orderProductId), cookie, shopperCookies));
     console.log(`\n${seconds} s per scenario, distributed mode\n`);
     console.table(rows);
   } finally {
