@@ -21,5 +21,8 @@ function newest(dir) {
 const sources = Math.max(newest(join(web, 'src')), statSync(join(web, 'index.html')).mtimeMs, newest(join(root, 'proto-contracts', 'src')));
 if (!existsSync(built) || statSync(built).mtimeMs < sources || process.env.FORCE_WEB_BUILD) {
   console.log('Building the web app…');
-  execSync('npm run build -w web', { stdio: 'inherit', cwd: root });
+  // Always a production build: under Jest NODE_ENV is 'test', which would make Vite bundle
+  // React's development build (three times the size, and slower) into web/dist, and that
+  // build would then be served by `npm start` too.
+  execSync('npm run build -w web', { stdio: 'inherit', cwd: root, env: { ...process.env, NODE_ENV: 'production' } });
 }
