@@ -120,6 +120,7 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
     webDist: config.WEB_DIST,
     rateLimitStore: shared.rateLimitStore,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    events: shared.bus,
   });
   const gatewayServer = await listen(gateway.app, config.PORT, config.HOST);
   const address = gatewayServer.address() as AddressInfo;

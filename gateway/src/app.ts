@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
@@ -19,12 +20,14 @@ import {
   REQUEST_ID_HEADER,
   requestContext,
   settings,
+  type EventBus,
   type Logger,
   type Redis,
 } from '@shop/platform';
 import { createGraphQLGateway } from './graphql-gateway';
 import { buildOpenApiDocument } from './openapi';
 import { withProductMeta, type ProductForMeta } from './product-page-meta';
+import { purgeAfterWrite, ResponseCache, responseCacheMiddleware } from './response-cache';
 import { resolveRoute, serviceNames, type ServiceName } from './route-table';
 
 const httpUrl = settings.url(['http:', 'https:']);
@@ -50,6 +53,12 @@ export const gatewaySettings = {
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Express "trust proxy" value when a load balancer stands in front ("false" by default). */
   TRUST_PROXY: z.string().default('false'),
+  /** Memory for cached public catalog answers, in MB (0 turns the cache off). */
+  RESPONSE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** The event broker, so catalog changes purge the cache at once (without it, answers expire). */
+  RABBITMQ_URL: commonSettings.RABBITMQ_URL,
+  /** Prefix of the broker's exchange and queue names (as the services use). */
+  NAMESPACE: commonSettings.NAMESPACE,
 };
 
 export interface GatewayOptions {
@@ -67,7 +76,14 @@ export interface GatewayOptions {
   timeoutMs?: number;
   /** Express "trust proxy" setting, for when a load balancer stands in front. */
   trustProxy?: boolean | string;
+  /** Bytes of memory for cached public catalog answers; 0 turns the cache off. Default 64 MB. */
+  responseCacheBytes?: number;
+  /** Where catalog events arrive; each one purges the cache. */
+  events?: EventBus;
 }
+
+/** Catalog events after which a cached catalog answer may be wrong. */
+export const cachePurgingEvents = ['ProductChanged', 'ProductDeleted'];
 
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -92,7 +108,7 @@ export const contentSecurityPolicy = {
  * /media proxied, the SPA with client-side routes, and the edge concerns (request ids, security
  * headers, CORS, CSRF origin check, rate limits, timeouts, clear 502/503/504 answers).
  */
-export async function createGateway(opts: GatewayOptions): Promise<{ app: Express; stop(): Promise<void> }> {
+export async function createGateway(opts: GatewayOptions): Promise<{ app: Express; stop(): Promise<void>; cache?: ResponseCache }> {
   const { logger } = opts;
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const app = express();
@@ -163,6 +179,23 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
     res.json(openApi);
   });
 
+  const cacheBytes = opts.responseCacheBytes ?? 64 * 1024 * 1024;
+  const cache = cacheBytes > 0 ? new ResponseCache(cacheBytes) : undefined;
+  if (cache && opts.events) {
+    await opts.events.subscribe({
+      queue: `gateway.cache-purge.${randomUUID()}`,
+      types: cachePurgingEvents,
+      transient: true,
+      handler: async () => cache.purge(),
+    });
+  }
+  // Public catalog reads (never staff paths); the catalog's Cache-Control decides what is stored.
+  const restCache = cache
+    ? responseCacheMiddleware(cache, (req) =>
+        req.method === 'GET' && !req.path.startsWith('/admin/') ? `GET ${req.originalUrl}` : undefined,
+      )
+    : undefined;
+
   app.use('/api/v1', (req, res, next) => {
     const route = resolveRoute(req.method, req.path);
     if (!route) {
@@ -175,15 +208,20 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
       return;
     }
     // Express strips the mount path; the services expect the full /api/v1 path.
-    req.url = req.originalUrl;
-    proxies[route.service](req, res, next);
+    const proxy = () => {
+      req.url = req.originalUrl;
+      void proxies[route.service](req, res, next);
+    };
+    if (cache && route.service === 'catalog' && req.method !== 'GET' && req.method !== 'HEAD') purgeAfterWrite(cache, res);
+    if (restCache && route.service === 'catalog') restCache(req, res, proxy);
+    else proxy();
   });
   app.use('/media', (req, res, next) => {
     req.url = req.originalUrl;
     proxies.media(req, res, next);
   });
 
-  const graphql = await createGraphQLGateway({ urls: opts.urls, logger, production: opts.production, timeoutMs });
+  const graphql = await createGraphQLGateway({ urls: opts.urls, logger, production: opts.production, timeoutMs, cache });
   app.use(graphql.router);
 
   app.use('/api', (req, res) => {
@@ -196,7 +234,7 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
     res.status(404).json({ success: false, message: `No route for ${req.method} ${req.path}` });
   });
   app.use(errorHandler(logger));
-  return { app, stop: graphql.stop };
+  return { app, stop: graphql.stop, cache };
 }
 
 function makeProxy(target: string, timeoutMs: number, logger: Logger): ProxyHandler {

@@ -2,10 +2,11 @@ import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOp
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request, type Response, type Router } from 'express';
-import { GraphQLError, type ASTVisitor, type ValidationContext } from 'graphql';
-import { messages } from '@shop/proto-contracts';
+import { GraphQLError, Kind, parse, type ASTVisitor, type ValidationContext } from 'graphql';
+import { messages, subgraphSdl } from '@shop/proto-contracts';
 import { currentContext, REQUEST_ID_HEADER, type Logger } from '@shop/platform';
 import { composeSupergraph } from './supergraph';
+import { purgeAfterWrite, responseCacheMiddleware, type ResponseCache } from './response-cache';
 import type { ServiceName } from './route-table';
 
 interface GatewayContext {
@@ -66,6 +67,8 @@ export async function createGraphQLGateway(opts: {
   logger: Logger;
   production: boolean;
   timeoutMs: number;
+  /** Stores answers Apollo marks `public` with a max-age (only catalog fields hinted so). */
+  cache?: ResponseCache;
 }): Promise<{ router: Router; stop(): Promise<void> }> {
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(opts.urls),
@@ -99,9 +102,20 @@ export async function createGraphQLGateway(opts: {
   });
   await server.start();
   const router = express.Router();
+  const cache = opts.cache;
+  const cached = cache
+    ? [
+        responseCacheMiddleware(cache, graphqlCacheKey),
+        (req: Request, res: Response, next: () => void) => {
+          if (writesCatalog(req.body)) purgeAfterWrite(cache, res);
+          next();
+        },
+      ]
+    : [];
   router.use(
     '/graphql',
     express.json({ limit: '200kb' }),
+    ...cached,
     expressMiddleware(server, { context: async ({ req, res }) => ({ req, res }) }),
   );
   return {
@@ -110,4 +124,39 @@ export async function createGraphQLGateway(opts: {
       await server.stop();
     },
   };
+}
+
+/** One key per operation text, variables and name; undefined for what cannot be a query. */
+export function graphqlCacheKey(req: Request): string | undefined {
+  if (req.method === 'GET') return `GET ${req.originalUrl}`;
+  const body = req.body as { query?: unknown; variables?: unknown; operationName?: unknown } | undefined;
+  if (req.method !== 'POST' || !body || typeof body.query !== 'string' || Array.isArray(body)) return undefined;
+  return `POST ${JSON.stringify([body.query, body.variables ?? null, body.operationName ?? null])}`;
+}
+
+/** The catalog subgraph's mutations: after one of them, cached catalog answers may be wrong. */
+const catalogMutations: ReadonlySet<string> = (() => {
+  const names = new Set<string>();
+  for (const def of parse(subgraphSdl('catalog')).definitions) {
+    if ((def.kind === Kind.OBJECT_TYPE_DEFINITION || def.kind === Kind.OBJECT_TYPE_EXTENSION) && def.name.value === 'Mutation') {
+      for (const field of def.fields ?? []) names.add(field.name.value);
+    }
+  }
+  return names;
+})();
+
+/** Whether a GraphQL request is a mutation that calls one of the catalog's mutations. */
+export function writesCatalog(body: unknown): boolean {
+  const query = (body as { query?: unknown } | undefined)?.query;
+  if (typeof query !== 'string' || !query.includes('mutation')) return false;
+  try {
+    return parse(query).definitions.some(
+      (def) =>
+        def.kind === Kind.OPERATION_DEFINITION &&
+        def.operation === 'mutation' &&
+        def.selectionSet.selections.some((sel) => sel.kind === Kind.FIELD && catalogMutations.has(sel.name.value)),
+    );
+  } catch {
+    return false;
+  }
 }

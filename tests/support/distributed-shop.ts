@@ -115,6 +115,8 @@ export async function startDistributedShop(
       PORT: String(ports.gateway),
       HOST: '127.0.0.1',
       REDIS_URL: redisUrl(),
+      RABBITMQ_URL: rabbitUrl,
+      NAMESPACE: namespace,
       AUTH_URL: urls.auth,
       CATALOG_URL: urls.catalog,
       CART_URL: urls.cart,

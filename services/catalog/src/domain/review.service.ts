@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { catalogMessages, type ReviewInput } from '@shop/proto-contracts';
-import { badRequest, notFound, type Tx } from '@shop/platform';
+import { badRequest, enqueueEvent, notFound, type Tx } from '@shop/platform';
 import { products, reviews, type ReviewRow } from '../db/schema';
 import type { CatalogDeps } from './catalog-deps';
 import { isUuid } from './catalog-errors';
+import { productChangedEvent } from './product.events';
 import { withCategories, productColumns } from './product-listing.service';
 import type { Product } from './product.model';
 import { reviewerName } from './review.model';
@@ -15,12 +16,18 @@ async function lockProduct(tx: Tx, productId: string): Promise<void> {
   if (!row) throw notFound(catalogMessages.productNotFound);
 }
 
-/** Sets a product's rating (average, 1 decimal, half-up) and review count from its reviews. */
-async function recountReviews(tx: Tx, productId: string): Promise<void> {
+/**
+ * Sets a product's rating (average, 1 decimal, half-up) and review count from its reviews, and
+ * announces the change (ProductChanged: cached product pages and listings show the new rating).
+ */
+async function recountReviews(deps: CatalogDeps, tx: Tx, productId: string) {
   await tx.execute(sql`update ${products} set
       rating = coalesce(agg.average, 0), review_count = agg.n
     from (select round(avg(rating)::numeric, 1) as average, count(*)::int as n from ${reviews} where product_id = ${productId}) agg
     where ${products.id} = ${productId}`);
+  const [product] = await tx.select(productColumns).from(products).where(eq(products.id, productId));
+  await enqueueEvent(tx, deps.schema, productChangedEvent(product));
+  return product;
 }
 
 /**
@@ -54,8 +61,7 @@ export async function upsertReview(
       })
       // xmax is 0 only on a row this statement inserted (not on one it updated).
       .returning({ ...getTableColumns(reviews), inserted: sql<boolean>`(xmax = 0)` });
-    await recountReviews(tx, input.productId);
-    const [product] = await tx.select(productColumns).from(products).where(eq(products.id, input.productId));
+    const product = await recountReviews(deps, tx, input.productId);
     return { saved, product };
   });
   const [product] = await withCategories(deps, [result.product]);
@@ -101,6 +107,6 @@ export async function deleteReview(deps: CatalogDeps, productId: string, reviewI
     await lockProduct(tx, productId);
     const [gone] = await tx.delete(reviews).where(and(eq(reviews.id, reviewId), eq(reviews.productId, productId))).returning({ id: reviews.id });
     if (!gone) throw notFound(catalogMessages.reviewNotFound);
-    await recountReviews(tx, productId);
+    await recountReviews(deps, tx, productId);
   });
 }

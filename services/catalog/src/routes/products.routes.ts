@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { productListQuerySchema, productSearchQuerySchema, productTagQuerySchema } from '@shop/proto-contracts';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { listCategoriesWithCounts } from '../domain/category-listing.service';
@@ -7,31 +7,43 @@ import { toRestProduct } from '../domain/product.model';
 import { parseInput } from '../parse-input';
 import { productQueryOf, restPage } from './listing-query';
 
+/**
+ * These answers are the same for every caller: shared caches (the gateway's, a CDN) may keep them
+ * for 10 s; browsers revalidate. Catalog events purge the gateway's copy at once (decision 0010).
+ */
+export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=0, s-maxage=10';
+
+/** A successful public answer (errors are never marked cacheable). */
+function sendPublic(res: Response, body: unknown) {
+  res.setHeader('Cache-Control', PUBLIC_READ_CACHE_CONTROL);
+  res.json(body);
+}
+
 /** The shopper's side of the catalog (spec section 7, "Products and reviews"): open to everyone. */
 export function productRoutes(deps: CatalogDeps): Router {
   const r = Router();
 
   r.get('/products', async (req, res) => {
     const q = parseInput(productListQuerySchema, req.query);
-    res.json(restPage(await listProducts(deps, productQueryOf(q))));
+    sendPublic(res, restPage(await listProducts(deps, productQueryOf(q))));
   });
 
   r.get('/productsByTag', async (req, res) => {
     const q = parseInput(productTagQuerySchema, req.query);
-    res.json(restPage(await listProducts(deps, productQueryOf(q, { tag: q.tag }))));
+    sendPublic(res, restPage(await listProducts(deps, productQueryOf(q, { tag: q.tag }))));
   });
 
   r.get('/search', async (req, res) => {
     const q = parseInput(productSearchQuerySchema, req.query);
-    res.json(restPage(await searchProducts(deps, { ...productQueryOf(q), search: q.q })));
+    sendPublic(res, restPage(await searchProducts(deps, { ...productQueryOf(q), search: q.q })));
   });
 
   r.get('/product/:id', async (req, res) => {
-    res.json({ success: true, product: toRestProduct(await getProduct(deps, String(req.params.id))) });
+    sendPublic(res, { success: true, product: toRestProduct(await getProduct(deps, String(req.params.id))) });
   });
 
   r.get('/categories', async (_req, res) => {
-    res.json({ success: true, categories: await listCategoriesWithCounts(deps) });
+    sendPublic(res, { success: true, categories: await listCategoriesWithCounts(deps) });
   });
 
   return r;

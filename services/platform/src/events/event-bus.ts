@@ -8,6 +8,13 @@ export interface Subscription {
   /** Event types (routing keys) this queue receives. */
   types: string[];
   handler: EventHandler;
+  /**
+   * A per-process queue that lives only while this process is connected (RabbitMQ: exclusive,
+   * auto-deleted, no retries or dead letters), for notifications such as cache purges that every
+   * replica must see and that are worthless once the process is gone. The queue name must then be
+   * unique to the process.
+   */
+  transient?: boolean;
 }
 
 /**

@@ -55,6 +55,34 @@ async function waitFor(probe: () => boolean | Promise<boolean>, timeoutMs = 15_0
     await conn.close();
   });
 
+  test('a transient subscription gives every process its own copy and its queue goes with the process', async () => {
+    const namespace = `t${randomBytes(4).toString('hex')}.`;
+    const publisher = bus({ namespace });
+    const first = bus({ namespace });
+    const second = bus({ namespace });
+    await Promise.all([publisher.start(), first.start(), second.start()]);
+    const seen: string[] = [];
+    await first.subscribe({ queue: 'cache.one', types: ['ProductChanged'], transient: true, handler: async (e) => void seen.push(`one:${e.payload.productId}`) });
+    await second.subscribe({ queue: 'cache.two', types: ['ProductChanged'], transient: true, handler: async (e) => void seen.push(`two:${e.payload.productId}`) });
+    await publisher.publish(makeEvent('test', 'ProductChanged', { productId: 'p1' }));
+    await waitFor(() => seen.length === 2);
+    expect(seen.sort()).toEqual(['one:p1', 'two:p1']);
+
+    await first.close();
+    const conn = await amqp.connect(url!);
+    const ch = await conn.createChannel();
+    ch.on('error', () => undefined);
+    await waitFor(async () => {
+      try {
+        await ch.checkQueue(`${namespace}cache.one`);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    await conn.close().catch(() => undefined);
+  });
+
   test('events published after the connection drops are delivered once it returns', async () => {
     const target = new URL(url!);
     const proxy = await startTcpProxy(target.hostname, Number(target.port || 5672));

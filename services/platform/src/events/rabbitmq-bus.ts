@@ -156,12 +156,29 @@ export class RabbitBus implements EventBus {
     this.reconnectTimer.unref();
   }
 
+  /** A process-local queue: gone with the connection; a failing handler's message is dropped (logged). */
+  private async consumeTransient(channel: Channel, s: Subscription) {
+    await channel.assertQueue(s.queue, { exclusive: true, autoDelete: true, durable: false });
+    for (const type of s.types) await channel.bindQueue(s.queue, this.exchange, type);
+    await channel.consume(s.queue, async (msg) => {
+      if (!msg) return;
+      try {
+        await s.handler(eventEnvelopeSchema.parse(JSON.parse(msg.content.toString('utf8'))));
+      } catch (err) {
+        this.opts.logger.warn({ err: String(err), queue: s.queue }, 'transient event handler failed; dropped');
+      }
+      channel.ack(msg);
+    });
+  }
+
   /** Test clean-up: removes this bus's exchanges and the queues it declared. */
   async deleteTopology(): Promise<void> {
     const conn = await amqp.connect(this.opts.url);
     try {
       const ch = await conn.createChannel();
-      for (const sub of this.subscriptions) {
+      ch.on('error', () => undefined);
+      // Transient queues belong to their connection and go with it.
+      for (const sub of this.subscriptions.filter((s) => !s.transient)) {
         const q = `${this.opts.namespace ?? ''}${sub.queue}`;
         for (const name of [q, `${q}.retry`, `${q}.dlq`]) await ch.deleteQueue(name).catch(() => undefined);
       }
@@ -174,6 +191,7 @@ export class RabbitBus implements EventBus {
 
   private async consume(channel: Channel, sub: Subscription) {
     const s = { ...sub, queue: `${this.opts.namespace ?? ''}${sub.queue}` };
+    if (s.transient) return this.consumeTransient(channel, s);
     const retryQueue = `${s.queue}.retry`;
     const deadQueue = `${s.queue}.dlq`;
     await channel.assertQueue(s.queue, {

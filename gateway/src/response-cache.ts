@@ -1,0 +1,197 @@
+import { gzipSync } from 'node:zlib';
+import type { NextFunction, Request, Response } from 'express';
+
+/**
+ * The gateway's shared cache for public catalog answers (decision 0010).
+ *
+ * A service decides what may be cached, the way it would for a CDN: only a 200 answer whose
+ * Cache-Control is `public` with `s-maxage` (or `max-age`) > 0, that sets no cookie, is stored,
+ * for that many seconds. The catalog marks its public reads that way; GraphQL answers carry the
+ * policy Apollo computes from the subgraphs' `@cacheControl` hints (any private or uncached field,
+ * or any other subgraph, makes the whole answer uncacheable). Catalog events purge everything, so
+ * an order's stock change or a staff edit shows at once; the lifetime only bounds staleness if an
+ * event is missed.
+ */
+export interface CachedAnswer {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
+  gzipped?: Buffer;
+  expiresAt: number;
+}
+
+/**
+ * The headers stored with an answer. The rest belong to one delivery (length, date, request id)
+ * or to one caller (CORS, rate limits), and are set afresh for every request before the cache.
+ */
+const STORED_HEADERS = new Set(['content-type', 'cache-control', 'etag', 'last-modified', 'content-language']);
+const GZIP_MIN_BYTES = 1024;
+
+/** Seconds a shared cache may keep an answer with this Cache-Control, or 0. */
+export function sharedLifetime(cacheControl: string | undefined): number {
+  if (!cacheControl) return 0;
+  const directives = new Map<string, string | undefined>();
+  for (const part of cacheControl.toLowerCase().split(',')) {
+    const [name, value] = part.trim().split('=');
+    if (name) directives.set(name, value);
+  }
+  if (!directives.has('public') || directives.has('private') || directives.has('no-store') || directives.has('no-cache')) return 0;
+  const seconds = Number(directives.get('s-maxage') ?? directives.get('max-age'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, CachedAnswer>();
+  private bytes = 0;
+  /** Bumped by purge(): an answer that was on its way while a purge happened is not stored. */
+  private generation = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    private readonly maxBytes: number,
+    readonly now: () => number = Date.now,
+  ) {}
+
+  get size() {
+    return this.entries.size;
+  }
+
+  get(key: string): CachedAnswer | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.remove(key, entry);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(key: string, entry: CachedAnswer, generation = this.generation) {
+    if (generation !== this.generation) return;
+    const size = entry.body.length;
+    if (size > this.maxBytes / 8) return;
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
+    this.entries.set(key, entry);
+    this.bytes += size;
+    // Oldest first: entries live seconds, so insertion order is close enough to recency.
+    for (const [k, e] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(k, e);
+    }
+  }
+
+  purge() {
+    this.generation += 1;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  currentGeneration() {
+    return this.generation;
+  }
+
+  private remove(key: string, entry: CachedAnswer) {
+    this.entries.delete(key);
+    this.bytes -= entry.body.length + (entry.gzipped?.length ?? 0);
+  }
+
+  /** The gzipped body, made once per entry and kept beside it. */
+  gzippedBody(entry: CachedAnswer): Buffer {
+    if (!entry.gzipped) {
+      entry.gzipped = gzipSync(entry.body);
+      this.bytes += entry.gzipped.length;
+    }
+    return entry.gzipped;
+  }
+}
+
+/**
+ * Serves a fresh stored answer for the request's key, or lets the request through and stores the
+ * answer if its own headers allow. `keyOf` returns undefined for requests that must never be
+ * answered from the cache.
+ */
+export function responseCacheMiddleware(cache: ResponseCache, keyOf: (req: Request) => string | undefined) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const key = keyOf(req);
+    if (key === undefined) return next();
+    const hit = cache.get(key);
+    if (hit) {
+      cache.hits += 1;
+      sendStored(cache, hit, req, res);
+      return;
+    }
+    cache.misses += 1;
+    res.setHeader('X-Cache', 'MISS');
+    const generation = cache.currentGeneration();
+    capture(res, (status, body) => {
+      if (status !== 200 || res.getHeader('set-cookie') !== undefined) return;
+      const seconds = sharedLifetime(headerText(res.getHeader('cache-control')));
+      if (seconds === 0) return;
+      const headers: Array<[string, string]> = [];
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        if (value === undefined || !STORED_HEADERS.has(name)) continue;
+        headers.push([name, headerText(value)]);
+      }
+      cache.set(key, { status, headers, body, expiresAt: cache.now() + seconds * 1000 }, generation);
+    });
+    next();
+  };
+}
+
+function sendStored(cache: ResponseCache, entry: CachedAnswer, req: Request, res: Response) {
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  res.setHeader('X-Cache', 'HIT');
+  res.setHeader('Vary', 'Accept-Encoding');
+  let body = entry.body;
+  if (body.length >= GZIP_MIN_BYTES && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+    body = cache.gzippedBody(entry);
+    // Already encoded: the compression middleware leaves it alone.
+    res.setHeader('Content-Encoding', 'gzip');
+  }
+  res.setHeader('Content-Length', body.length);
+  res.statusCode = entry.status;
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function headerText(value: string | number | string[] | undefined): string {
+  return Array.isArray(value) ? value.join(', ') : value === undefined ? '' : String(value);
+}
+
+/**
+ * Collects what is written to `res` (before any compression, which wraps write/end earlier in the
+ * chain) and hands it over once the answer is complete.
+ */
+function capture(res: Response, done: (status: number, body: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  const keep = (chunk: unknown, encoding?: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    keep(chunk, rest[0]);
+    return write(chunk, ...rest);
+  }) as Response['write'];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    keep(chunk, rest[0]);
+    try {
+      done(res.statusCode, Buffer.concat(chunks));
+    } catch {
+      // Caching is best effort; the answer itself goes out regardless.
+    }
+    return end(chunk, ...rest);
+  }) as Response['end'];
+}
+
+/**
+ * Purges the cache once a write that passed through this gateway has succeeded, before the caller
+ * can ask again: the caller reads their own write at once (other gateways hear the catalog event).
+ */
+export function purgeAfterWrite(cache: ResponseCache, res: Response) {
+  res.once('finish', () => {
+    if (res.statusCode < 400) cache.purge();
+  });
+}
