@@ -184,7 +184,7 @@ async function registerShoppers(authUrl: string, count: number): Promise<string[
   const cookies: string[] = [];
   for (let i = 0; i < count; i++) {
     const shopper = new ShopClient(authUrl);
-    const res = await shopper.request('POST', '/api/v1/register', { name: `Bench Shopper ${i}`, email: `bench-${i}@shop.test`, phone: `90000${String(10000 + i).slice(-5)}`, password: 'bench-pass-1' }, { 'x-forwarded-for': `10.77.${i >> 8}.${i & 255}` });
+    const res = await shopper.post('/api/v1/register', { name: `Bench Shopper ${i}`, email: `bench-${i}@shop.test`, phone: `90000${String(10000 + i).slice(-5)}`, password: 'bench-pass-1' }, { 'x-forwarded-for': `10.77.${i >> 8}.${i & 255}` });
     if (res.status !== 201 && res.status !== 200) throw new Error(`bench shopper not registered: HTTP ${res.status} ${JSON.stringify(res.body)}`);
     cookies.push(shopper.cookieHeader());
   }

@@ -46,15 +46,15 @@ describe('accounts in distributed mode', () => {
     expect(JSON.stringify(reg.body)).not.toMatch(/password|hash/i);
 
     const me = await shopper.graphql('{ me { name email role } }');
-    expect(me.data.me).toEqual({ name: 'Meera Iyer', email: 'meera@shop.test', role: 'user' });
+    expect(me.body.data.me).toEqual({ name: 'Meera Iyer', email: 'meera@shop.test', role: 'user' });
 
     const phone = await shopper.graphql('mutation($p: String!) { addPhone(phone: $p) { success message user { phone } } }', { p: '9123456780' });
-    expect(phone.data.addPhone).toEqual({ success: true, message: 'Phone number added successfully!', user: { phone: ['9876543210', '9123456780'] } });
+    expect(phone.body.data.addPhone).toEqual({ success: true, message: 'Phone number added successfully!', user: { phone: ['9876543210', '9123456780'] } });
 
     const address = await shopper.graphql('mutation($a: AddressInput!) { addAddress(input: $a) { success user { address { pin other city } } } }', {
       a: { pin: ' 560001 ', other: '12 MG Road', city: 'Bengaluru' },
     });
-    expect(address.data.addAddress.user.address).toEqual([{ pin: '560001', other: '12 MG Road', city: 'Bengaluru' }]);
+    expect(address.body.data.addAddress.user.address).toEqual([{ pin: '560001', other: '12 MG Road', city: 'Bengaluru' }]);
 
     const blank = await shopper.post('/api/v1/addAddress', { pin: '  ', other: 'x' });
     expect(blank.status).toBe(400);
@@ -75,9 +75,9 @@ describe('accounts in distributed mode', () => {
     expect((await shopper.get('/api/v1/profile')).status).toBe(401);
 
     const old = await shopper.graphql('mutation { login(email: "ravi@shop.test", password: "ravi-pass-1") { success } }');
-    expect(old.errors?.[0]?.message).toBe('Invalid email or password');
+    expect(old.body.errors?.[0]?.message).toBe('Invalid email or password');
     const fresh = await shopper.graphql('mutation { login(email: "ravi@shop.test", password: "ravi-pass-2") { success user { name } } }');
-    expect(fresh.data.login).toEqual({ success: true, user: { name: 'Ravi' } });
+    expect(fresh.body.data.login).toEqual({ success: true, user: { name: 'Ravi' } });
     expect((await shopper.get('/api/v1/profile')).status).toBe(200);
   });
 
@@ -86,7 +86,7 @@ describe('accounts in distributed mode', () => {
     await shopper.post('/api/v1/register', { name: 'Farah', email: 'farah@shop.test', phone: '9000000002', password: 'farah-pass-1' });
     const visitor = new ShopClient(shop.base);
     const sent = await visitor.graphql('mutation { sendOtp(email: "farah@shop.test") { success } }');
-    expect(sent.data.sendOtp.success).toBe(true);
+    expect(sent.body.data.sendOtp.success).toBe(true);
     const [mail] = await eventually(async () => {
       const rows = await query<{ body: string }>('auth', "select body from auth.mail_log where recipient = 'farah@shop.test' order by id desc limit 1");
       return rows.length ? rows : undefined;
@@ -111,7 +111,7 @@ describe('accounts in distributed mode', () => {
     await staff.post('/api/v1/refresh-token');
     expect((await staff.get('/api/v1/admin/users')).status).toBe(200);
     const users = await staff.graphql('{ adminUsers { email } }');
-    expect(users.data.adminUsers.map((u: { email: string }) => u.email)).toContain('meera@shop.test');
+    expect(users.body.data.adminUsers.map((u: { email: string }) => u.email)).toContain('meera@shop.test');
 
     // Kabir's token still says admin; the demotion must win on his very next requests.
     const demoted = await admin.put(`/api/v1/admin/user/${kabirId}`, { role: 'user' });
@@ -119,12 +119,12 @@ describe('accounts in distributed mode', () => {
     const rest = await staff.get('/api/v1/admin/users');
     expect(rest.status).toBe(401);
     const gql = await staff.graphql('{ adminUsers { email } }');
-    expect(gql.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(gql.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } }).png().toBuffer();
     const form = new FormData();
     form.append('purpose', 'product');
     form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'p.png');
-    expect((await staff.request('POST', '/api/v1/upload', form)).status).toBe(401);
+    expect((await staff.post('/api/v1/upload', form)).status).toBe(401);
 
     // A refresh gives a token with the new role: signed in, but no admin rights.
     expect((await staff.post('/api/v1/refresh-token')).status).toBe(200);
@@ -146,7 +146,7 @@ describe('accounts in distributed mode', () => {
     expect(res.status).toBe(503);
     expect(res.body.message).toBe('The service is temporarily unavailable. Please try again shortly.');
     const gql = await visitor.graphql('{ me { name } }');
-    expect(gql.errors?.[0]?.message).toBe('The service is temporarily unavailable. Please try again shortly.');
+    expect(gql.body.errors?.[0]?.message).toBe('The service is temporarily unavailable. Please try again shortly.');
     await shop.restart('auth');
     expect((await visitor.post('/api/v1/login', { email: 'meera@shop.test', password: 'meera-pass-1' })).status).toBe(200);
   });

@@ -71,8 +71,8 @@ describe('checkout in distributed mode', () => {
   test('a tampered price is ignored and a retried request with the same key makes one order', async () => {
     const id = await createShirt('KEY-1', 5);
     const body = { shippingInfo: shipping, orderItems: [{ product: id, quantity: 2, size: 'M', price: 1 }], itemPrice: 2, totalPrice: 3 };
-    const first = await buyer.request('POST', '/api/v1/new/order', body, { 'idempotency-key': 'checkout-key-1' });
-    const retry = await buyer.request('POST', '/api/v1/new/order', body, { 'idempotency-key': 'checkout-key-1' });
+    const first = await buyer.post('/api/v1/new/order', body, { 'idempotency-key': 'checkout-key-1' });
+    const retry = await buyer.post('/api/v1/new/order', body, { 'idempotency-key': 'checkout-key-1' });
     expect(first.status).toBe(201);
     expect(retry.body.order._id).toBe(first.body.order._id);
     expect(first.body.order.itemPrice).toBe(2598);

@@ -152,8 +152,8 @@ describe('orders in distributed mode', () => {
 
     const graphqlDay = async (date: string) => {
       const res = await admin.graphql('query($d: String!) { ordersByDate(date: $d) { total orders { id createdAt } } }', { d: date });
-      expect(res.errors).toBeUndefined();
-      return res.data.ordersByDate as { total: number; orders: Array<{ id: string; createdAt: string }> };
+      expect(res.body.errors).toBeUndefined();
+      return res.body.data.ordersByDate as { total: number; orders: Array<{ id: string; createdAt: string }> };
     };
     expect(await graphqlDay('2026-03-14')).toEqual({ total: 0, orders: [] });
     expect(await graphqlDay('2026-03-15')).toEqual({
@@ -167,6 +167,6 @@ describe('orders in distributed mode', () => {
 
     // A shopper may not list by date on either side.
     expect((await buyer.get('/api/v1/orders/date?date=2026-03-15')).status).toBe(403);
-    expect((await buyer.graphql('{ ordersByDate(date: "2026-03-15") { total } }')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await buyer.graphql('{ ordersByDate(date: "2026-03-15") { total } }')).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 });

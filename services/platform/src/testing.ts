@@ -107,3 +107,103 @@ export async function createTestRuntime(env: TestEnvironment, service: string): 
   };
   return runtime;
 }
+
+/** What a test client got back: the status and the body (parsed when it is JSON, else the text). */
+export interface TestReply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  /** The Set-Cookie lines of the answer; only a client that keeps cookies reports them. */
+  setCookies?: string[];
+}
+
+export interface TestHttpClientOptions {
+  /** Sent as a Bearer access token (as the gateway forwards one) with every request. */
+  token?: string;
+  /** Sent with every request; a call's own headers go over them. */
+  headers?: Record<string, string>;
+  /** Keeps the cookies the server sets and sends them back, as a browser does. */
+  keepCookies?: boolean;
+}
+
+/**
+ * A small HTTP client for tests, calling a service or the gateway over real HTTP. A body is sent
+ * as JSON (a string as written, to test malformed JSON; FormData as a multipart upload).
+ */
+export class TestHttpClient {
+  /** The cookies it sends; a test may set one by hand (a stolen or forged token). */
+  readonly cookies = new Map<string, string>();
+  private readonly headers: Record<string, string>;
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly options: TestHttpClientOptions = {},
+  ) {
+    this.headers = { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers };
+  }
+
+  async call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestReply<T>> {
+    const sent: Record<string, string> = { ...this.headers, ...headers };
+    const init: RequestInit = { method, headers: sent };
+    if (body instanceof FormData) init.body = body;
+    else if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      sent['content-type'] = 'application/json';
+    }
+    if (this.cookies.size) sent.cookie = this.cookieHeader();
+    const res = await fetch(this.baseUrl + path, init);
+    const reply: TestReply<T> = { status: res.status, body: parseBody(await res.text()) as T, headers: res.headers };
+    if (this.options.keepCookies) reply.setCookies = this.remember(res.headers.getSetCookie());
+    return reply;
+  }
+
+  get = (path: string, headers?: Record<string, string>) => this.call('GET', path, undefined, headers);
+  post = (path: string, body?: unknown, headers?: Record<string, string>) => this.call('POST', path, body, headers);
+  put = (path: string, body?: unknown, headers?: Record<string, string>) => this.call('PUT', path, body, headers);
+  delete = (path: string, headers?: Record<string, string>) => this.call('DELETE', path, undefined, headers);
+
+  /** A GraphQL operation (on a subgraph, or the gateway's supergraph). */
+  graphql<T = any>(query: string, variables?: Record<string, unknown>) {
+    return this.call<{ data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> }>('POST', '/graphql', { query, variables });
+  }
+
+  /** The Cookie header a browser would send now. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  private remember(setCookies: string[]): string[] {
+    for (const line of setCookies) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = !value || /expires=Thu, 01 Jan 1970/i.test(line) || /max-age=0/i.test(line);
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return setCookies;
+  }
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text; // not JSON (or empty)
+  }
+}
+
+/** Retries an assertion until it holds (events are delivered asynchronously), up to `timeoutMs`. */
+export async function eventually(assertion: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await assertion();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}

@@ -1,4 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+// Type-only, so nothing of proto-contracts (zod) reaches the bundle: the cart service's own view types.
+import type { CartItemProperties, CartItemView, WishlistItemView } from '@shop/proto-contracts/src/cart';
 import { ServerMessageError } from './api-errors';
 import { graphqlMeRequestWithRefresh } from './graphql-request-with-refresh';
 import { useSession } from './session';
@@ -11,48 +13,15 @@ import { STORAGE_KEYS } from './storage-keys';
  * session clears that key on logout.
  */
 
-export interface CartItemProperties {
-  size: string | null;
-  color: string | null;
-}
-
-export interface CartItem {
-  id: string;
-  productId: string;
-  name: string;
-  image: string | null;
-  price: number;
-  oldPrice: number;
-  discountPercent: number;
-  quantity: number;
-  properties: CartItemProperties;
-  seller: string;
-  deliveryInfo: string;
-  available: boolean;
-  stock: number;
-  subtotal: number;
-  saving: number;
-  sizeOptions: string[];
-  colorOptions: string[];
-}
+export type { CartItemProperties };
+export type CartItem = CartItemView;
+export type WishlistItem = WishlistItemView;
 
 export interface Cart {
   items: CartItem[];
   totalItems: number;
   totalAmount: number;
   hasProblems: boolean;
-}
-
-export interface WishlistItem {
-  productId: string;
-  name: string;
-  image: string | null;
-  price: number;
-  oldPrice: number;
-  discountPercent: number;
-  available: boolean;
-  inStock: boolean;
-  addedAt: string;
 }
 
 interface CartPayload {

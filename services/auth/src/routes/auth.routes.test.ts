@@ -103,7 +103,7 @@ describe('POST /api/v1/login', () => {
     const { payload } = await registeredClient(service);
     const res = await client().post('/api/v1/login', { email: payload.email, password: payload.password });
     expect(res.status).toBe(200);
-    const byName = Object.fromEntries(res.setCookies.map((c) => [c.split('=')[0], c]));
+    const byName = Object.fromEntries((res.setCookies ?? []).map((c) => [c.split('=')[0], c]));
     for (const name of ['access_token', 'refresh_token']) {
       expect(byName[name]).toMatch(/; HttpOnly/);
       expect(byName[name]).toMatch(/; SameSite=Lax/);

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { listen, type Runtime } from '@shop/platform';
-import { createTestEnvironment, createTestRuntime, type TestEnvironment } from '@shop/platform/src/testing';
+import { createTestEnvironment, createTestRuntime, TestHttpClient, type TestEnvironment } from '@shop/platform/src/testing';
 import { buildAuthDeps, createAuthService, type AuthServiceOptions } from '../app';
 import type { AdminBootstrap } from '../domain/admin-users.service';
 import type { AuthDeps } from '../domain/auth-deps';
@@ -60,65 +60,24 @@ export async function startAuthService(overrides: Partial<AuthServiceOptions> = 
   };
 }
 
-export interface Reply<T = any> {
-  status: number;
-  body: T;
-  setCookies: string[];
-}
-
 let ipCounter = 0;
+
+/** A fresh address in 10.0.0.0/8 for each client. */
+function nextTestIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
 
 /**
  * A browser stand-in: keeps cookies between calls like a browser would, and comes from its own
  * address (x-forwarded-for, as the gateway sets it), so per-IP rate limits of one test never hit another.
  */
-export class TestClient {
-  readonly cookies = new Map<string, string>();
-  readonly ip: string;
-
-  constructor(private readonly baseUrl: string, ip?: string) {
-    ipCounter += 1;
-    this.ip = ip ?? `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
-  }
-
-  async call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
-    const init: RequestInit = { method, headers: { 'x-forwarded-for': this.ip, ...headers } };
-    if (body instanceof FormData) init.body = body;
-    else if (body !== undefined) {
-      init.body = JSON.stringify(body);
-      (init.headers as Record<string, string>)['content-type'] = 'application/json';
-    }
-    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (cookie) (init.headers as Record<string, string>).cookie = cookie;
-    const res = await fetch(this.baseUrl + path, init);
-    const setCookies = res.headers.getSetCookie();
-    for (const c of setCookies) {
-      const [pair, ...attrs] = c.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = decodeURIComponent(pair.slice(eq + 1).trim());
-      const expired = attrs.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a)) || value === '';
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, body: parsed as T, setCookies };
-  }
-
-  get = (path: string, headers?: Record<string, string>) => this.call('GET', path, undefined, headers);
-  post = (path: string, body?: unknown, headers?: Record<string, string>) => this.call('POST', path, body, headers);
-  put = (path: string, body?: unknown, headers?: Record<string, string>) => this.call('PUT', path, body, headers);
-  delete = (path: string, headers?: Record<string, string>) => this.call('DELETE', path, undefined, headers);
-
-  /** A GraphQL operation on the subgraph. */
-  async graphql<T = any>(query: string, variables?: Record<string, unknown>) {
-    return this.call<{ data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> }>('POST', '/graphql', { query, variables });
+export class TestClient extends TestHttpClient {
+  constructor(
+    baseUrl: string,
+    readonly ip: string = nextTestIp(),
+  ) {
+    super(baseUrl, { keepCookies: true, headers: { 'x-forwarded-for': ip } });
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { eventually, startCartService, type CartClient, type CartTestService } from '../testing/cart-test-service';
+import { eventually } from '@shop/platform/src/testing';
+import { startCartService, type CartClient, type CartTestService } from '../testing/cart-test-service';
 import { CART_QUEUES } from './cart-events';
 
 let svc: CartTestService;

@@ -3,52 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { sql, type SQL } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import { listen, makeEvent, type Runtime } from '@shop/platform';
-import { createTestEnvironment, createTestRuntime, type TestEnvironment } from '@shop/platform/src/testing';
+import { createTestEnvironment, createTestRuntime, eventually, TestHttpClient, type TestEnvironment } from '@shop/platform/src/testing';
 import type { EventEnvelope, EventPayload, EventType, Role } from '@shop/proto-contracts';
 import { createCartService } from '../app';
 import { StandInCatalog } from './stand-in-catalog';
 
-export interface Reply<T = any> {
-  status: number;
-  body: T;
-}
-
 /** A caller with an access token (as the gateway forwards it), talking to the cart service over HTTP. */
-export class CartClient {
-  constructor(
-    private readonly baseUrl: string,
-    readonly userId: string,
-    private readonly token: string | undefined,
-  ) {}
-
-  async call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
-    const init: RequestInit = { method, headers: { ...headers } };
-    if (this.token) (init.headers as Record<string, string>).authorization = `Bearer ${this.token}`;
-    if (typeof body === 'string') {
-      init.body = body;
-      (init.headers as Record<string, string>)['content-type'] = 'application/json';
-    } else if (body !== undefined) {
-      init.body = JSON.stringify(body);
-      (init.headers as Record<string, string>)['content-type'] = 'application/json';
-    }
-    const res = await fetch(this.baseUrl + path, init);
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, body: parsed as T };
-  }
-
-  get = (path: string) => this.call('GET', path);
-  post = (path: string, body?: unknown) => this.call('POST', path, body);
-  put = (path: string, body?: unknown) => this.call('PUT', path, body);
-  delete = (path: string) => this.call('DELETE', path);
-
-  async graphql<T = any>(query: string, variables?: Record<string, unknown>) {
-    return this.call<{ data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> }>('POST', '/graphql', { query, variables });
+export class CartClient extends TestHttpClient {
+  constructor(baseUrl: string, readonly userId: string, token: string | undefined) {
+    super(baseUrl, { token });
   }
 }
 
@@ -120,18 +83,4 @@ export async function startCartService(): Promise<CartTestService> {
       await catalog.stop();
     },
   };
-}
-
-/** Retries an assertion until it holds (events are delivered asynchronously), up to `timeoutMs`. */
-export async function eventually(assertion: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import express from 'express';
 import { listen, makeEvent, notFoundHandler } from '@shop/platform';
+import { TestHttpClient } from '@shop/platform/src/testing';
 import { productPayload, startCatalogService, type CatalogTestService } from '../testing/catalog-test-service';
 import { CATALOG_QUEUES } from '../events/order-events';
 import { stockReservationRoutes } from './stock-reservations.routes';
@@ -18,13 +19,8 @@ afterAll(async () => {
 });
 
 /** Calls an internal route as the order service does. */
-async function internal(method: string, path: string, body?: unknown, token: string | null = TOKEN) {
-  const headers: Record<string, string> = {};
-  if (token !== null) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${svc.url}/internal/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const internal = (method: string, path: string, body?: unknown, token: string | null = TOKEN) =>
+  new TestHttpClient(`${svc.url}/internal/v1`, { token: token ?? undefined }).call(method, path, body);
 
 const reserve = (reservationId: string, items: unknown[]) => internal('POST', '/stock/reservations', { reservationId, items });
 const release = (reservationId: string) => internal('DELETE', `/stock/reservations/${reservationId}`);

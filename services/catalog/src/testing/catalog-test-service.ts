@@ -4,51 +4,15 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import { listen, type Runtime } from '@shop/platform';
-import { createTestEnvironment, createTestRuntime, type TestEnvironment } from '@shop/platform/src/testing';
+import { createTestEnvironment, createTestRuntime, TestHttpClient, type TestEnvironment } from '@shop/platform/src/testing';
 import type { Role } from '@shop/proto-contracts';
 import { createCatalogService, type CatalogServiceOptions } from '../app';
 import type { CatalogDeps } from '../domain/catalog-deps';
 
-export interface Reply<T = any> {
-  status: number;
-  body: T;
-}
-
 /** A caller of the service: a visitor, or someone logged in with a role (a Bearer access token). */
-export class CatalogTestClient {
-  constructor(
-    private readonly baseUrl: string,
-    private readonly token?: string,
-    readonly userId?: string,
-  ) {}
-
-  async call<T = any>(method: string, path: string, body?: unknown): Promise<Reply<T>> {
-    const headers: Record<string, string> = {};
-    if (this.token) headers.authorization = `Bearer ${this.token}`;
-    const init: RequestInit = { method, headers };
-    if (body !== undefined) {
-      init.body = typeof body === 'string' ? body : JSON.stringify(body);
-      headers['content-type'] = 'application/json';
-    }
-    const res = await fetch(this.baseUrl + path, init);
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, body: parsed as T };
-  }
-
-  get = (path: string) => this.call('GET', path);
-  post = (path: string, body?: unknown) => this.call('POST', path, body);
-  put = (path: string, body?: unknown) => this.call('PUT', path, body);
-  delete = (path: string) => this.call('DELETE', path);
-
-  /** A GraphQL operation on the subgraph. */
-  graphql<T = any>(query: string, variables?: Record<string, unknown>) {
-    return this.call<{ data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> }>('POST', '/graphql', { query, variables });
+export class CatalogTestClient extends TestHttpClient {
+  constructor(baseUrl: string, token?: string, readonly userId?: string) {
+    super(baseUrl, { token });
   }
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { eventually, shippingInfo, startOrderService, type OrderTestService } from '../testing/order-test-service';
+import { eventually } from '@shop/platform/src/testing';
+import { shippingInfo, startOrderService, type OrderTestService } from '../testing/order-test-service';
 import { ORDER_QUEUES } from './order-mail.consumer';
 
 let svc: OrderTestService;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { eventually, shippingInfo, startOrderService, type OrderClient, type OrderTestService } from '../testing/order-test-service';
+import { eventually } from '@shop/platform/src/testing';
+import { shippingInfo, startOrderService, type OrderClient, type OrderTestService } from '../testing/order-test-service';
 
 let svc: OrderTestService;
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { SQL } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import { listen, type Runtime } from '@shop/platform';
-import { createTestEnvironment, createTestRuntime } from '@shop/platform/src/testing';
+import { createTestEnvironment, createTestRuntime, TestHttpClient } from '@shop/platform/src/testing';
 import type { Role } from '@shop/proto-contracts';
 import { productPayload, startCatalogService, type CatalogTestService } from '@shop/catalog/src/testing/catalog-test-service';
 import { createOrderService, type OrderServiceOptions } from '../app';
@@ -13,46 +13,10 @@ import type { OrderDeps } from '../domain/order-deps';
 export const TEST_INTERNAL_TOKEN = 'order-test-internal-token-0123456789';
 export const TEST_PUBLIC_URL = 'https://shop.example.in';
 
-export interface Reply<T = any> {
-  status: number;
-  body: T;
-}
-
 /** A caller of the order service: logged in with a role (a Bearer access token), or a visitor. */
-export class OrderClient {
-  constructor(
-    private readonly baseUrl: string,
-    readonly userId: string,
-    readonly email: string,
-    private readonly token?: string,
-  ) {}
-
-  async call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
-    const h: Record<string, string> = { ...headers };
-    if (this.token) h.authorization = `Bearer ${this.token}`;
-    const init: RequestInit = { method, headers: h };
-    if (body !== undefined) {
-      init.body = typeof body === 'string' ? body : JSON.stringify(body);
-      h['content-type'] = 'application/json';
-    }
-    const res = await fetch(this.baseUrl + path, init);
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, body: parsed as T };
-  }
-
-  get = (path: string) => this.call('GET', path);
-  post = (path: string, body?: unknown, headers?: Record<string, string>) => this.call('POST', path, body, headers);
-  put = (path: string, body?: unknown) => this.call('PUT', path, body);
-  delete = (path: string) => this.call('DELETE', path);
-
-  graphql<T = any>(query: string, variables?: Record<string, unknown>) {
-    return this.call<{ data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> }>('POST', '/graphql', { query, variables });
+export class OrderClient extends TestHttpClient {
+  constructor(baseUrl: string, readonly userId: string, readonly email: string, token?: string) {
+    super(baseUrl, { token });
   }
 }
 
@@ -139,18 +103,4 @@ export function shippingInfo(overrides: Record<string, unknown> = {}) {
     phoneNo: '+91 98765-43210',
     ...overrides,
   };
-}
-
-/** Retries an assertion until it holds (events arrive asynchronously), up to `timeoutMs`. */
-export async function eventually(assertion: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
 }

@@ -8,6 +8,12 @@ import { formatINR } from '../../../lib/format';
 import { cardVariantOf } from '../../../lib/product-images';
 import { toastFailure } from '../../../lib/toast-failure';
 
+/** The choices a line can change, in the order shown. */
+const LINE_CHOICES = [
+  { key: 'size', label: 'Size', options: 'sizeOptions' },
+  { key: 'color', label: 'Colour', options: 'colorOptions' },
+] as const;
+
 /** One line of the cart: image, name, choices, quantity stepper, subtotal and saving, Remove. */
 export function CartLine({ item }: { item: CartItem }) {
   const store = useCart();
@@ -88,40 +94,16 @@ export function CartLine({ item }: { item: CartItem }) {
           {item.discountPercent > 0 ? <span className="cart-line__discount">{item.discountPercent}% off</span> : null}
         </p>
         <div className="cart-line__options">
-          {item.sizeOptions.length > 0 ? (
-            <label className="cart-line__select">
-              <span>Size</span>
-              <select
-                value={item.properties.size ?? ''}
-                disabled={busy || !item.available}
-                onChange={(event) => setProperty('size', event.target.value)}
-              >
-                {item.properties.size ? null : <option value="">Choose</option>}
-                {item.sizeOptions.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
-          {item.colorOptions.length > 0 ? (
-            <label className="cart-line__select">
-              <span>Colour</span>
-              <select
-                value={item.properties.color ?? ''}
-                disabled={busy || !item.available}
-                onChange={(event) => setProperty('color', event.target.value)}
-              >
-                {item.properties.color ? null : <option value="">Choose</option>}
-                {item.colorOptions.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
+          {LINE_CHOICES.map(({ key, label, options }) => (
+            <LineChoice
+              key={key}
+              label={label}
+              value={item.properties[key]}
+              options={item[options]}
+              disabled={busy || !item.available}
+              onChoose={(value) => setProperty(key, value)}
+            />
+          ))}
         </div>
         <div className="cart-line__quantity quantity">
           <label htmlFor={id} className="option-group__legend">
@@ -174,5 +156,31 @@ export function CartLine({ item }: { item: CartItem }) {
         </button>
       </div>
     </li>
+  );
+}
+
+interface LineChoiceProps {
+  label: string;
+  value: string | null;
+  options: string[];
+  disabled: boolean;
+  onChoose(value: string): void;
+}
+
+/** A size or colour picker of a line (none when the product has no such choice); "Choose" until one is chosen. */
+function LineChoice({ label, value, options, disabled, onChoose }: LineChoiceProps) {
+  if (options.length === 0) return null;
+  return (
+    <label className="cart-line__select">
+      <span>{label}</span>
+      <select value={value ?? ''} disabled={disabled} onChange={(event) => onChoose(event.target.value)}>
+        {value ? null : <option value="">Choose</option>}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -1,16 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify/unstyled';
 import { TextField } from '../../../components/text-field';
-import { payloadMessage } from '../../../lib/api-errors';
 import type { SessionUser } from '../../../lib/session-user';
-import { useSession } from '../../../lib/session';
-import { TOAST_MS } from '../../../lib/toast-durations';
-import { toastFailure } from '../../../lib/toast-failure';
-import { useSessionMutation } from '../../../lib/use-session-graphql';
+import { useAccountChange } from '../../../lib/use-account-change';
 import { ADD_PHONE, type AddPhoneData, type AddPhoneVariables } from '../api/account-documents';
 import { checkoutText } from '../api/checkout-messages';
+import { CheckoutAddForm } from './checkout-add-form';
 
-const toastOptions = { autoClose: TOAST_MS.short };
+const TEXTS = { done: checkoutText.phoneAdded, failed: checkoutText.phoneFailed };
 
 interface AddPhoneFormProps {
   id: string;
@@ -21,38 +17,29 @@ interface AddPhoneFormProps {
 
 /** Checkout's inline form for one more saved phone (the same mutation and texts as the profile). */
 export function AddPhoneForm({ id, onAdded, onCancel }: AddPhoneFormProps) {
-  const { updateUser } = useSession();
   const [phone, setPhone] = useState('');
-  const { mutate: addPhone, loading } = useSessionMutation<AddPhoneData, AddPhoneVariables>('AddPhone', ADD_PHONE);
+  const { save, refuse, loading } = useAccountChange<AddPhoneData, AddPhoneVariables>(
+    'AddPhone',
+    ADD_PHONE,
+    (data) => data.addPhone,
+    TEXTS,
+  );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = phone.trim();
     if (!value) {
-      toast.error(checkoutText.phoneEmpty, toastOptions);
+      refuse(checkoutText.phoneEmpty);
       return;
     }
-    try {
-      const { addPhone: payload } = await addPhone({ phone: value });
-      const user = payload.user;
-      if (!payload.success || !user) {
-        toast.error(payloadMessage(payload, checkoutText.phoneFailed), toastOptions);
-        return;
-      }
-      updateUser(user);
-      setPhone('');
-      toast.success(checkoutText.phoneAdded, toastOptions);
-      onAdded(user);
-    } catch (error) {
-      toastFailure(error, checkoutText.phoneFailed, toastOptions);
-    }
+    const user = await save({ phone: value });
+    if (!user) return;
+    setPhone('');
+    onAdded(user);
   }
 
   return (
-    <form id={id} className="form checkout-add" onSubmit={submit} noValidate>
-      <h3 className="checkout-add__title">
-        Add a new phone
-      </h3>
+    <CheckoutAddForm id={id} title="Add a new phone" submitLabel="Add Phone" loading={loading} onSubmit={submit} onCancel={onCancel}>
       <TextField
         label="Phone number"
         type="tel"
@@ -64,16 +51,6 @@ export function AddPhoneForm({ id, onAdded, onCancel }: AddPhoneFormProps) {
         value={phone}
         onValueChange={setPhone}
       />
-      <div className="checkout-add__actions">
-        <button type="submit" className="btn btn--primary" disabled={loading}>
-          {loading ? 'Adding...' : 'Add Phone'}
-        </button>
-        {onCancel ? (
-          <button type="button" className="btn btn--outline" onClick={onCancel} disabled={loading}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
-    </form>
+    </CheckoutAddForm>
   );
 }
