@@ -100,6 +100,40 @@ describe('checkout in distributed mode', () => {
     expect(await stockOf(id)).toBe(4);
   });
 
+  test('catalog answers are cached at the gateway, yet the stock shown follows orders and staff edits at once', async () => {
+    const id = await createShirt('CACHE-1', 6);
+    const query = 'query($id: ID!) { product(id: $id) { name stockDetail { size stock } } }';
+    const restRead = () => buyer.get(`/api/v1/product/${id}`);
+    const graphqlRead = () => buyer.graphql<{ product: { name: string; stockDetail: Array<{ size: string; stock: number }> } }>(query, { id });
+    // Both answers come from the gateway once the creation's own event has come and gone.
+    const graph = await eventually(async () => {
+      const [r, g] = [await restRead(), await graphqlRead()];
+      return r.headers.get('x-cache') === 'HIT' && g.headers.get('x-cache') === 'HIT' ? g : undefined;
+    });
+    expect(graph.body.data?.product.stockDetail).toEqual([{ size: 'M', stock: 6 }]);
+    const cachedAt = Date.now();
+
+    // The order service reserves stock in the catalog directly; the catalog's ProductChanged, through
+    // RabbitMQ, purges the gateway's copies. Answers may be kept 10 s, so a fresh answer sooner
+    // than that can only come from the purge.
+    const placed = await buyer.post('/api/v1/new/order', { shippingInfo: shipping, orderItems: [{ product: id, quantity: 2, size: 'M', color: 'White' }] });
+    expect(placed.status).toBe(201);
+    await eventually(async () => ((await restRead()).body.product.stockDetail.M === 4 ? true : undefined), 8_000);
+    await eventually(async () => ((await graphqlRead()).body.data?.product.stockDetail[0]?.stock === 4 ? true : undefined), 8_000);
+    expect(Date.now() - cachedAt).toBeLessThan(10_000);
+
+    // A staff edit through the gateway is seen by the very next read.
+    expect((await restRead()).headers.get('x-cache')).toBe('HIT');
+    expect((await admin.put(`/api/v1/admin/product/${id}`, { name: 'Linen Shirt CACHE-1 Indigo' })).status).toBe(200);
+    expect((await restRead()).body.product.name).toBe('Linen Shirt CACHE-1 Indigo');
+    expect((await graphqlRead()).body.data?.product.name).toBe('Linen Shirt CACHE-1 Indigo');
+
+    // What belongs to one shopper is never served from the cache.
+    const mine = () => buyer.graphql('query($id: ID!) { product(id: $id) { name myReview { rating } } }', { id });
+    await mine();
+    expect((await mine()).headers.get('x-cache')).toBe('MISS');
+  });
+
   test("someone else's order is not found, and staff move it along the status machine", async () => {
     const id = await createShirt('STAFF-1', 3);
     const placed = await buyer.post('/api/v1/new/order', { shippingInfo: shipping, orderItems: [{ product: id, quantity: 1, size: 'M' }] });
