@@ -65,8 +65,16 @@ export async function login(deps: AuthDeps, input: LoginInput, caller: { ip: str
 type RotateOutcome = { kind: 'ok'; session: IssuedSession } | { kind: 'refused' };
 
 /**
- * Exchanges a refresh token for a new pair. The presented token is marked used; presenting a used
- * or revoked token again means it was stolen (or replayed), so its whole family is revoked.
+ * How long a just-rotated refresh token may still be exchanged. Two tabs of one browser whose
+ * access tokens expire together both refresh with the same cookie within milliseconds; without this
+ * leeway the second would look like theft and log the shopper out everywhere.
+ */
+export const REFRESH_REUSE_GRACE_MS = 20_000;
+
+/**
+ * Exchanges a refresh token for a new pair. The presented token is marked used; presenting it again
+ * within REFRESH_REUSE_GRACE_MS gives another pair of the same family (a concurrent refresh), later
+ * it means the token was stolen (or replayed), so its whole family is revoked.
  */
 export async function rotateRefreshToken(deps: AuthDeps, presented: string | undefined): Promise<IssuedSession> {
   if (!presented) throw unauthenticated(messages.sessionExpired);
@@ -76,14 +84,16 @@ export async function rotateRefreshToken(deps: AuthDeps, presented: string | und
   const outcome = await deps.db.transaction(async (tx): Promise<RotateOutcome> => {
     const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
     if (!row) return { kind: 'refused' };
-    if (row.usedAt || row.revokedAt) {
+    const concurrent = row.usedAt !== null && now.getTime() - row.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
+    if (row.revokedAt || (row.usedAt && !concurrent)) {
       await revokeFamily(tx, row.familyId, now);
       return { kind: 'refused' };
     }
     if (row.expiresAt <= now) return { kind: 'refused' };
     const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
     if (!user) return { kind: 'refused' };
-    await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.tokenHash, tokenHash));
+    // The first use is what the grace period counts from.
+    if (!row.usedAt) await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.tokenHash, tokenHash));
     return { kind: 'ok', session: await issueSession(deps, tx, user, row.familyId) };
   });
   if (outcome.kind === 'refused') throw unauthenticated(messages.sessionExpired);

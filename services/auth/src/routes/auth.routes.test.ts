@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { listen } from '@shop/platform';
 import { newUser, registeredClient, startAuthService, TestClient, type AuthTestService } from '../testing/auth-test-service';
+import { sha256 } from '../domain/session.service';
 
 let service: AuthTestService;
 beforeAll(async () => {
@@ -145,10 +146,24 @@ describe('sessions', () => {
     expect((await c.get('/api/v1/profile')).status).toBe(200);
   });
 
-  it('a reused refresh token is refused and revokes the whole family', async () => {
+  it('two tabs refreshing with the same token at the same moment both stay logged in', async () => {
+    const { client: first } = await registeredClient(service);
+    const second = client();
+    second.cookies.set('refresh_token', first.cookies.get('refresh_token')!);
+    const [a, b] = await Promise.all([first.post('/api/v1/refresh-token'), second.post('/api/v1/refresh-token')]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(first.cookies.get('refresh_token')).not.toBe(second.cookies.get('refresh_token'));
+    expect([(await first.get('/api/v1/profile')).status, (await second.get('/api/v1/profile')).status]).toEqual([200, 200]);
+    // Each tab's new refresh token works in turn.
+    expect([(await first.post('/api/v1/refresh-token')).status, (await second.post('/api/v1/refresh-token')).status]).toEqual([200, 200]);
+  });
+
+  it('a refresh token presented again after the grace period is refused and revokes the whole family', async () => {
     const { client: c } = await registeredClient(service);
     const stolen = c.cookies.get('refresh_token')!;
     await c.post('/api/v1/refresh-token');
+    // The legitimate rotation happened longer ago than the grace period.
+    await service.rows(sql`update auth.refresh_tokens set used_at = used_at - interval '21 seconds' where token_hash = ${sha256(stolen)}`);
     const thief = client();
     thief.cookies.set('refresh_token', stolen);
     const replay = await thief.post('/api/v1/refresh-token');
