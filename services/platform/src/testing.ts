@@ -112,6 +112,7 @@ export async function createTestRuntime(env: TestEnvironment, service: string): 
 export interface TestReply<T = any> {
   status: number;
   body: T;
+  /** The answer's headers (not enumerable, so `toEqual({ status, body })` still holds). */
   headers: Headers;
   /** The Set-Cookie lines of the answer; only a client that keeps cookies reports them. */
   setCookies?: string[];
@@ -152,7 +153,9 @@ export class TestHttpClient {
     }
     if (this.cookies.size) sent.cookie = this.cookieHeader();
     const res = await fetch(this.baseUrl + path, init);
-    const reply: TestReply<T> = { status: res.status, body: parseBody(await res.text()) as T, headers: res.headers };
+    const reply = { status: res.status, body: parseBody(await res.text()) as T } as TestReply<T>;
+    // Not enumerable: tests compare replies as `{ status, body }` and the headers stay out of that.
+    Object.defineProperty(reply, 'headers', { value: res.headers, enumerable: false });
     if (this.options.keepCookies) reply.setCookies = this.remember(res.headers.getSetCookie());
     return reply;
   }
