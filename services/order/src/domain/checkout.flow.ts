@@ -5,8 +5,8 @@ import { AppError, enqueueEvent, type Logger } from '@shop/platform';
 import { orderItems, orders } from '../db/schema';
 import type { OrderDeps } from './order-deps';
 import { orderCancelledEvent, orderPlacedEvent } from './order.events';
-import { withItems, type Order } from './order.model';
-import { findByIdempotencyKey, hasEarlierOrder } from './order.service';
+import type { Order } from './order.model';
+import { earlierOrders, findByIdempotencyKey, hasEarlierOrder, loadOrder } from './order.service';
 import { initialStatusOf } from './order-status.machine';
 
 /** The buyer, from the access token (their email and name go into the order for its mails). */
@@ -81,8 +81,8 @@ async function releaseStock(deps: OrderDeps, state: CheckoutState): Promise<void
 
 /**
  * Checkout as a named sequence (STYLE.md): reserve the stock in the catalog (all lines or none; it
- * answers the current prices) → price the order with the server's prices → write the order, its
- * items and OrderPlaced in one transaction. A failure after the reservation gives the stock back.
+ * answers the current prices) → price the order with the server's prices and write it, its items
+ * and OrderPlaced in one transaction. A failure after the reservation gives the stock back.
  * No database transaction is open while the catalog is called.
  */
 function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
@@ -101,29 +101,21 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
       compensate: (state) => releaseStock(deps, state),
     },
     {
-      name: 'price-order',
-      async run(state) {
-        state.firstOrder = !(await hasEarlierOrder(deps.db, state.buyer.userId));
-        state.price = priceOrder(
-          state.reservation!.lines.map((l) => ({ unitPricePaise: l.pricePaise, quantity: l.quantity })),
-          { firstOrder: state.firstOrder },
-        );
-      },
-    },
-    {
       name: 'write-order',
       async run(state) {
         state.order = await deps.db.transaction(async (tx) => {
           // One checkout per user at a time: the first-order check and the idempotency key hold.
+          // (The lock is its own statement: a statement's snapshot is taken before it waits.)
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-checkout:${state.buyer.userId}`}))`);
-          if (state.idempotencyKey) {
-            const earlier = await findByIdempotencyKey(tx, state.buyer.userId, state.idempotencyKey);
+          const before = await earlierOrders(tx, state.buyer.userId, state.idempotencyKey);
+          if (before.sameKey) {
+            const earlier = await loadOrder(tx, before.sameKey);
             if (earlier) throw new AlreadyPlaced(earlier);
           }
-          const firstOrder = !(await hasEarlierOrder(tx, state.buyer.userId));
           const lines = state.reservation!.lines;
-          const price =
-            firstOrder === state.firstOrder ? state.price! : priceOrder(lines.map((l) => ({ unitPricePaise: l.pricePaise, quantity: l.quantity })), { firstOrder });
+          const price = priceOrder(lines.map((l) => ({ unitPricePaise: l.pricePaise, quantity: l.quantity })), { firstOrder: !before.any });
+          state.firstOrder = !before.any;
+          state.price = price;
           const now = deps.clock();
           const { shippingInfo } = state.input;
           const [row] = await tx
@@ -152,7 +144,7 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
               updatedAt: now,
             })
             .returning();
-          await tx.insert(orderItems).values(
+          const items = await tx.insert(orderItems).values(
             lines.map((l, lineNo) => ({
               orderId: state.orderId,
               lineNo,
@@ -164,8 +156,8 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
               size: l.size,
               color: l.color,
             })),
-          );
-          const [order] = await withItems(tx, [row]);
+          ).returning();
+          const order: Order = { ...row!, items };
           await enqueueEvent(tx, deps.schema, orderPlacedEvent(order));
           return order;
         });

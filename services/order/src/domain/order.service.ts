@@ -48,6 +48,21 @@ export async function hasEarlierOrder(db: Db | Tx, userId: string): Promise<bool
   return Boolean(row);
 }
 
+/**
+ * In one round trip: whether the user has any order (the first-order rule) and the id of the one
+ * placed with this idempotency key, if any.
+ */
+export async function earlierOrders(db: Db | Tx, userId: string, key: string | undefined): Promise<{ any: boolean; sameKey?: string }> {
+  // The order with this key sorts first when there is one; any order of the user answers the rest.
+  const [row] = await db
+    .select({ id: orders.id, idempotencyKey: orders.idempotencyKey })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(sql`(${orders.idempotencyKey} = ${key ?? null}) desc nulls last`)
+    .limit(1);
+  return { any: Boolean(row), sameKey: key !== undefined && row?.idempotencyKey === key ? row.id : undefined };
+}
+
 /** The order a user already placed with an idempotency key, if any. */
 export async function findByIdempotencyKey(db: Db | Tx, userId: string, key: string): Promise<Order | undefined> {
   const [row] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
