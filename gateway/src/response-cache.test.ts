@@ -41,15 +41,27 @@ describe('ResponseCache', () => {
 
   test('the oldest answers make room when the memory bound is passed', () => {
     const cache = new ResponseCache(800, () => 0);
-    for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']) cache.set(key, answer('x'.repeat(100), 10));
+    // 99 bytes of body and a 1-character key: 100 bytes each.
+    for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']) cache.set(key, answer('x'.repeat(99), 10));
     expect(cache.get('a')).toBeUndefined();
-    expect(cache.get('i')?.body.length).toBe(100);
+    expect(cache.get('i')?.body.length).toBe(99);
     expect(cache.size).toBe(8);
+  });
+
+  test('long keys count against the memory bound (a GraphQL key is the query text)', () => {
+    const cache = new ResponseCache(800, () => 0);
+    for (const n of [1, 2, 3, 4]) cache.set(`${n}`.repeat(95), answer('x', 10));
+    expect(cache.size).toBe(4);
+    for (const n of [5, 6, 7, 8, 9]) cache.set(`${n}`.repeat(95), answer('x', 10));
+    expect(cache.size).toBe(8);
+    expect(cache.get('1'.repeat(95))).toBeUndefined();
+    cache.set('k'.repeat(100), answer('x', 10));
+    expect(cache.get('k'.repeat(100))).toBeUndefined();
   });
 
   test('an answer too large for its share of the memory is not kept', () => {
     const cache = new ResponseCache(800, () => 0);
-    cache.set('big', answer('x'.repeat(101), 10));
+    cache.set('big', answer('x'.repeat(98), 10));
     expect(cache.get('big')).toBeUndefined();
   });
 

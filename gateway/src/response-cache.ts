@@ -69,7 +69,8 @@ export class ResponseCache {
 
   set(key: string, entry: CachedAnswer, generation = this.generation) {
     if (generation !== this.generation) return;
-    const size = entry.body.length;
+    // The key counts too: a GraphQL key holds the whole query text, which a caller chooses.
+    const size = entry.body.length + key.length;
     if (size > this.maxBytes / 8) return;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
@@ -94,7 +95,7 @@ export class ResponseCache {
 
   private remove(key: string, entry: CachedAnswer) {
     this.entries.delete(key);
-    this.bytes -= entry.body.length + (entry.gzipped?.length ?? 0);
+    this.bytes -= entry.body.length + key.length + (entry.gzipped?.length ?? 0);
   }
 
   /** The gzipped body, made once per entry and kept beside it. */
