@@ -116,10 +116,13 @@ export async function reserveStock(deps: CatalogDeps, request: StockReservationR
         }
       }
 
+      // Each product as it stands after its last line was taken (for its ProductChanged).
+      const after = new Map<string, ProductColumns>();
       for (const line of wanted.values()) {
         const taken = await takeStock(tx, line.product.id, line.size, line.quantity);
         // The rows are locked and checked above; this guards the invariant if that ever changes.
         if (!taken) throw new Error(`stock of ${line.product.id} changed under its lock`);
+        after.set(taken.id, taken);
       }
 
       const now = deps.clock();
@@ -134,7 +137,7 @@ export async function reserveStock(deps: CatalogDeps, request: StockReservationR
         pricePaise: product.price,
       }));
       const [row] = await tx.insert(stockReservations).values({ id: request.reservationId, lines, createdAt: now }).returning();
-      await announceProducts(tx, deps.schema, ids);
+      for (const product of after.values()) await enqueueEvent(tx, deps.schema, productChangedEvent(product));
       return { ok: true, reservation: toReservation(row), replayed: false };
     });
   } catch (err) {
@@ -149,19 +152,22 @@ export async function reserveStock(deps: CatalogDeps, request: StockReservationR
   return outcome;
 }
 
-/** Takes units of a product (and size) if they are there; false when they are not (nothing changed). */
-async function takeStock(tx: Tx, productId: string, size: string | null, quantity: number): Promise<boolean> {
-  const result =
-    size === null
-      ? await tx.execute(sql`update ${products} set stock = stock - ${quantity}, updated_at = now()
-          where id = ${productId} and stock >= ${quantity} returning id`)
-      : await tx.execute(sql`update ${products} set
-            stock = stock - ${quantity},
-            stock_detail = jsonb_set(stock_detail, array[${size}::text], to_jsonb(coalesce((stock_detail ->> ${size}::text)::int, 0) - ${quantity}::int)),
-            updated_at = now()
-          where id = ${productId} and stock >= ${quantity} and coalesce((stock_detail ->> ${size}::text)::int, 0) >= ${quantity}::int
-          returning id`);
-  return result.rows.length === 1;
+/**
+ * Takes units of a product (and size) if they are there: answers the product as it now stands, or
+ * undefined when they are not there (nothing changed).
+ */
+async function takeStock(tx: Tx, productId: string, size: string | null, quantity: number): Promise<ProductColumns | undefined> {
+  const sizeStock = size === null ? undefined : sql`coalesce((${products.stockDetail} ->> ${size}::text)::int, 0)`;
+  const [row] = await tx
+    .update(products)
+    .set({
+      stock: sql`${products.stock} - ${quantity}`,
+      ...(sizeStock && { stockDetail: sql`jsonb_set(${products.stockDetail}, array[${size}::text], to_jsonb(${sizeStock} - ${quantity}::int))` }),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(products.id, productId), sql`${products.stock} >= ${quantity}`, sizeStock && sql`${sizeStock} >= ${quantity}::int`))
+    .returning(productColumns);
+  return row;
 }
 
 /** Puts units back (a sized line only while the product still offers that size). */
