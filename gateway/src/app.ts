@@ -228,7 +228,7 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
     res.status(404).json({ success: false, message: `No route for ${req.method} ${req.originalUrl}` });
   });
 
-  if (opts.webDist && existsSync(join(opts.webDist, 'index.html'))) mountSpa(app, opts.webDist, opts.urls.catalog, logger);
+  if (opts.webDist && existsSync(join(opts.webDist, 'index.html'))) mountSpa(app, opts.webDist, opts.urls.catalog, logger, cache);
 
   app.use((req, res) => {
     res.status(404).json({ success: false, message: `No route for ${req.method} ${req.path}` });
@@ -270,12 +270,22 @@ function makeProxy(target: string, timeoutMs: number, logger: Logger): ProxyHand
 }
 
 /** Static SPA: hashed assets cached for a year, index.html for every client-side route. */
-function mountSpa(app: Express, dist: string, catalogUrl: string, logger: Logger) {
+function mountSpa(app: Express, dist: string, catalogUrl: string, logger: Logger, cache?: ResponseCache) {
   const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
   // Product pages carry their title, description, Open Graph tags and JSON-LD in the HTML itself.
   app.get('/product/:id', async (req, res, next) => {
     const id = String(req.params.id);
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return next();
+    // The product's public answer, when the API has it cached already.
+    const cached = cache?.get(`GET /api/v1/product/${id}`);
+    if (cached) {
+      const { product } = JSON.parse(cached.body.toString('utf8')) as { product?: ProductForMeta };
+      if (product) {
+        res.setHeader('Cache-Control', 'no-cache');
+        res.type('html').send(withProductMeta(indexHtml, product, `${req.protocol}://${req.get('host')}`));
+        return;
+      }
+    }
     try {
       const upstream = await fetch(`${catalogUrl}/api/v1/product/${encodeURIComponent(id)}`, {
         signal: AbortSignal.timeout(1500),

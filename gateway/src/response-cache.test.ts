@@ -1,5 +1,8 @@
 import http, { type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import express from 'express';
 import { createLogger, InProcessBus, listen, makeEvent } from '@shop/platform';
@@ -103,6 +106,10 @@ describe('gateway response cache', () => {
       res.setHeader('Cache-Control', PUBLIC);
       res.json({ success: true, served, page: req.query.page ?? '1', filler: 'product '.repeat(300) });
     });
+    app.get('/api/v1/product/p-7', (_req, res) => {
+      res.setHeader('Cache-Control', PUBLIC);
+      res.json({ success: true, product: { _id: 'p-7', id: 'TS-7', name: 'Steel Tumbler', description: 'Keeps tea hot.', price: 349, image: [], stock: 4, rating: 0, reviews: 0 } });
+    });
     app.get('/api/v1/product/with-cookie', (_req, res) => {
       res.setHeader('Cache-Control', PUBLIC);
       res.cookie('seen', '1');
@@ -131,8 +138,11 @@ describe('gateway response cache', () => {
   beforeAll(async () => {
     const urls = {} as Record<ServiceName, string>;
     for (const name of serviceNames) urls[name] = await standIn(name);
+    const dist = mkdtempSync(join(tmpdir(), 'web-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>ShopKart</title></head><body><div id="root"></div></body></html>');
     const gateway = await createGateway({
       urls,
+      webDist: dist,
       logger,
       production: false,
       rateLimitPerMinute: 0,
@@ -207,6 +217,13 @@ describe('gateway response cache', () => {
     const missing = await get('/api/v1/product/missing');
     expect(missing.res.status).toBe(404);
     expect(missing.res.headers.get('x-cache')).toBe('MISS');
+  });
+
+  test('a product page’s HTML takes its title from the cached product answer', async () => {
+    await get('/api/v1/product/p-7');
+    const page = await fetch(`${base}/product/p-7`);
+    expect(await page.text()).toContain('<title>Steel Tumbler – ShopKart</title>');
+    expect(reached.filter((r) => r === 'GET /api/v1/product/p-7')).toHaveLength(1);
   });
 
   test('a catalog event purges what was stored', async () => {
