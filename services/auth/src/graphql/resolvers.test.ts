@@ -1,4 +1,5 @@
 
+import { sql } from 'drizzle-orm';
 import { adminClient, newUser, registeredClient, startAuthService, TestClient, type AuthTestService } from '../testing/auth-test-service';
 
 let service: AuthTestService;
@@ -98,6 +99,35 @@ describe('admin operations', () => {
     const { client: a } = await adminClient(service);
     const res = await a.graphql('query { adminUser(id: "00000000-0000-4000-8000-000000000000") { id } }');
     expect(res.body).toEqual({ data: { adminUser: null } });
+  });
+});
+
+describe('Query.userStats', () => {
+  const STATS = 'query { userStats { totalUsers } }';
+  const rowCount = async () => (await service.rows<{ n: number }>(sql`select count(*)::int as n from auth.users`))[0].n;
+
+  it('is FORBIDDEN for a shopper and UNAUTHENTICATED for a visitor', async () => {
+    const { client: c } = await registeredClient(service);
+    expect((await c.graphql(STATS)).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await client().graphql(STATS)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('counts every account for an admin, and a new sign-up adds one', async () => {
+    const { client: a } = await adminClient(service);
+    const before = (await a.graphql(STATS)).body.data?.userStats.totalUsers;
+    expect(before).toBe(await rowCount());
+    await registeredClient(service);
+    expect((await a.graphql(STATS)).body.data?.userStats).toEqual({ totalUsers: before + 1 });
+  });
+
+  it('is open to an employee, who still cannot list the accounts', async () => {
+    const { client: a } = await adminClient(service);
+    const { user, payload } = await registeredClient(service);
+    await a.graphql('mutation($id: ID!) { setUserRole(id: $id, role: emp) { success } }', { id: user.id });
+    const emp = client();
+    expect((await emp.post('/api/v1/login', { email: payload.email, password: payload.password })).status).toBe(200);
+    expect((await emp.graphql(STATS)).body.data?.userStats.totalUsers).toBe(await rowCount());
+    expect((await emp.graphql('query { adminUsers { id } }')).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 });
 

@@ -21,6 +21,7 @@ import { isUuid } from '../domain/auth-errors';
 import { resetPasswordWithOtp, sendPasswordResetOtp } from '../domain/otp.service';
 import { changePassword, requestPasswordResetLink, resetPasswordWithToken } from '../domain/password-reset.service';
 import { login, logout, rotateRefreshToken } from '../domain/session.service';
+import { userStats } from '../domain/user-stats.service';
 import { addAddress, addPhone, findUser, registerUser, updateProfile } from '../domain/user.service';
 import { parseInput } from '../parse-input';
 import { clearSessionCookies, refreshTokenOf, setSessionCookies, type CookiePolicy } from '../routes/session-cookies';
@@ -50,6 +51,11 @@ export function authResolvers(deps: AuthDeps, cookies: CookiePolicy): SubgraphRe
           if ((err as { kind?: string }).kind === 'NOT_FOUND') return null;
           throw err;
         }
+      },
+      // Staff see the count on the dashboard; listing the accounts stays admin-only.
+      userStats: async (_p: unknown, _a: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin', 'emp');
+        return userStats(deps);
       },
     },
     User: {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { productPayload, startCatalogService, type CatalogTestClient, type CatalogTestService } from '../testing/catalog-test-service';
 
 let service: CatalogTestService;
@@ -150,5 +151,37 @@ describe('staff mutations', () => {
     const res = await admin.graphql(`query($id: ID!) { adminProducts(limit: 2) { productCount resultsPerPage products { id } } adminReviews(productId: $id) { rating } }`, { id: ids.watch2 });
     expect(res.body.data.adminProducts.resultsPerPage).toBe(2);
     expect(res.body.data.adminReviews).toEqual([{ rating: 4 }]);
+  });
+});
+
+describe('catalogStats', () => {
+  const STATS = '{ catalogStats { totalProducts byCategory { key name count } } }';
+  const countOf = (stats: any, key: string) => stats.byCategory.find((c: any) => c.key === key)?.count;
+
+  it('is for staff: FORBIDDEN for a shopper, UNAUTHENTICATED for a visitor', async () => {
+    expect((await service.as('user').graphql(STATS)).body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await service.visitor.graphql(STATS)).body.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('counts every product and each category in index order, empty ones included', async () => {
+    const res = await service.as('emp').graphql(STATS);
+    expect(res.body.errors).toBeUndefined();
+    const stats = res.body.data.catalogStats;
+    const [{ n }] = await service.rows<{ n: number }>(sql`select count(*)::int as n from catalog.products`);
+    expect(stats.totalProducts).toBe(n);
+    expect(stats.byCategory).toHaveLength(16);
+    expect(stats.byCategory[0]).toMatchObject({ key: 'kids-toys', name: 'Kids & Toys' });
+    expect(stats.byCategory[6]).toEqual({ key: 'watches', name: 'Watches', count: 3 });
+    expect(countOf(stats, 'bags')).toBe(1);
+    expect(stats.byCategory.reduce((sum: number, c: any) => sum + c.count, 0)).toBe(n);
+  });
+
+  it('follows a new product', async () => {
+    const before = (await admin.graphql(STATS)).body.data.catalogStats;
+    await create({ name: 'Canvas Tote', category: 4, subcat: 'hand_bag', price: 399 });
+    const after = (await admin.graphql(STATS)).body.data.catalogStats;
+    expect(after.totalProducts).toBe(before.totalProducts + 1);
+    expect(countOf(after, 'bags')).toBe(countOf(before, 'bags') + 1);
+    expect(countOf(after, 'watches')).toBe(3);
   });
 });

@@ -18,6 +18,7 @@ import {
 } from '@shop/proto-contracts';
 import { assertLoggedIn, assertRole, badRequest, type GraphQLContext, type SubgraphResolvers } from '@shop/platform';
 import type { CatalogDeps } from '../domain/catalog-deps';
+import { catalogStats } from '../domain/catalog-stats.service';
 import { isUuid } from '../domain/catalog-errors';
 import { listCategoriesWithCounts, productCountOf } from '../domain/category-listing.service';
 import type { Category } from '../domain/category.directory';
@@ -137,6 +138,10 @@ export function catalogResolvers(deps: CatalogDeps): SubgraphResolvers {
       adminReviews: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         staff(ctx);
         return (await listReviews(deps, String(args.productId))).map(toGraphqlReview);
+      },
+      catalogStats: async (_p: unknown, _a: Args, ctx: GraphQLContext) => {
+        staff(ctx);
+        return catalogStats(deps);
       },
     },
     Mutation: {

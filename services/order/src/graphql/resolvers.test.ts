@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { preparePaymentKeys } from '../domain/payment.service';
+import { salesStats } from '../domain/sales-stats.service';
+import { istDateOf } from '../domain/shop-calendar';
 import { startOrderService, type OrderTestService } from '../testing/order-test-service';
 import { orderResolvers } from './resolvers';
 
@@ -126,5 +129,64 @@ describe('the order subgraph', () => {
     const payments = await preparePaymentKeys(svc.deps.db, { keyId: 'rzp_live_abc', keySecret: 'a-real-secret-of-the-provider' });
     const resolvers = orderResolvers({ ...svc.deps, payments }) as unknown as { Mutation: Record<string, (...args: unknown[]) => Promise<unknown>> };
     await expect(resolvers.Mutation.payTestPaymentOrder!(undefined, { orderId }, {})).rejects.toMatchObject({ status: 404 });
+  });
+
+  describe('salesStats', () => {
+    const STATS = `query($d: Int) { salesStats(days: $d) { todaySales totalEarnings daily { date total orders } } }`;
+
+    /** An order of a fresh buyer, moved to `at` (an instant of the shop's past); cancelled if asked. */
+    async function orderAt(at: string, opts: { cancel?: boolean } = {}) {
+      const p = await svc.product({ price: 200, stock: 5 });
+      const buyer = svc.as('user');
+      const order = (await buyer.graphql(PLACE, { input: input(p._id) })).body.data.placeOrder.order;
+      if (opts.cancel) await buyer.graphql(`mutation($id: ID!) { cancelOrder(id: $id) { success } }`, { id: order.id });
+      await svc.rows(sql`update "order".orders set created_at = ${at}::timestamptz where id = ${order.id}`);
+      return order.totalPrice as number;
+    }
+
+    test('is for staff, and days must be 1 to 90', async () => {
+      expect((await svc.as('user').graphql(STATS)).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      expect((await svc.visitor.graphql(STATS)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+      const bad = await svc.as('admin').graphql(STATS, { d: 0 });
+      expect(bad.body.errors?.[0]).toMatchObject({ message: 'days must be a whole number from 1 to 90', extensions: { code: 'BAD_USER_INPUT' } });
+    });
+
+    test("today's order counts at once in today's sales, the total and the last day of 7", async () => {
+      const emp = svc.as('emp');
+      const before = (await emp.graphql(STATS)).body.data.salesStats;
+      expect(before.daily).toHaveLength(7);
+      expect(before.daily[6].date).toBe(istDateOf(new Date()));
+      const p = await svc.product({ price: 350, stock: 5 });
+      const total = (await svc.as('user').graphql(PLACE, { input: input(p._id) })).body.data.placeOrder.order.totalPrice;
+      const after = (await emp.graphql(STATS)).body.data.salesStats;
+      expect(after.todaySales).toBeCloseTo(before.todaySales + total, 2);
+      expect(after.totalEarnings).toBeCloseTo(before.totalEarnings + total, 2);
+      expect(after.daily[6]).toEqual({ date: before.daily[6].date, total: after.todaySales, orders: before.daily[6].orders + 1 });
+    });
+
+    test('buckets by Asia/Kolkata day at the midnight edges and leaves cancelled orders out', async () => {
+      // "Now" is 10 March 2025, noon in India: the 7 days are 4–10 March (IST).
+      const deps = { db: svc.deps.db, clock: () => new Date('2025-03-10T12:00:00+05:30') };
+      const earningsBefore = (await salesStats(deps, 7)).totalEarningsPaise;
+
+      const todayFirst = await orderAt('2025-03-10T00:00:00+05:30'); // 9 March 18:30 UTC: already the 10th in India
+      const todayLast = await orderAt('2025-03-10T23:59:59.999+05:30');
+      const yesterday = await orderAt('2025-03-09T23:59:59.999+05:30');
+      const firstDay = await orderAt('2025-03-04T00:00:00+05:30');
+      const beforeWindow = await orderAt('2025-03-03T23:59:59.999+05:30');
+      await orderAt('2025-03-10T09:00:00+05:30', { cancel: true });
+      await orderAt('2025-03-05T09:00:00+05:30', { cancel: true });
+
+      const stats = await salesStats(deps, 7);
+      const paise = (rupees: number) => Math.round(rupees * 100);
+      expect(stats.todayPaise).toBe(paise(todayFirst) + paise(todayLast));
+      expect(stats.daily.map((d) => d.date)).toEqual(['2025-03-04', '2025-03-05', '2025-03-06', '2025-03-07', '2025-03-08', '2025-03-09', '2025-03-10']);
+      expect(stats.daily.map((d) => d.orders)).toEqual([1, 0, 0, 0, 0, 1, 2]);
+      expect(stats.daily.map((d) => d.totalPaise)).toEqual([paise(firstDay), 0, 0, 0, 0, paise(yesterday), stats.todayPaise]);
+      expect(stats.totalEarningsPaise - earningsBefore).toBe([todayFirst, todayLast, yesterday, firstDay, beforeWindow].reduce((sum, r) => sum + paise(r), 0));
+
+      // One day only: today alone.
+      expect((await salesStats(deps, 1)).daily).toEqual([{ date: '2025-03-10', totalPaise: stats.todayPaise, orders: 2 }]);
+    });
   });
 });

@@ -17,6 +17,7 @@ import type { OrderDeps } from '../domain/order-deps';
 import { toOrderView, type OrderView } from '../domain/order.model';
 import { cancelOwnOrder, deleteOrder, getOrder, hasEarlierOrder, isStaff, listAllOrders, listOrdersByDate, listUserOrders, loadOrder, setOrderStatus } from '../domain/order.service';
 import { createPaymentOrder, payInTestMode, verifyPayment } from '../domain/payment.service';
+import { salesStats } from '../domain/sales-stats.service';
 import { parseInput } from '../parse-input';
 
 type Args = Record<string, any>;
@@ -47,6 +48,15 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
         assertRole(ctx, 'admin', 'emp');
         const page = await listAllOrders(deps, parseInput(adminOrdersQuerySchema, { status: args.status, page: args.page ?? 1, limit: args.limit ?? 50 }));
         return { orders: page.orders.map(toOrderView), totalAmount: paiseToRupees(page.totalAmountPaise) };
+      },
+      salesStats: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin', 'emp');
+        const stats = await salesStats(deps, args.days ?? 7);
+        return {
+          todaySales: paiseToRupees(stats.todayPaise),
+          totalEarnings: paiseToRupees(stats.totalEarningsPaise),
+          daily: stats.daily.map((d) => ({ date: d.date, total: paiseToRupees(d.totalPaise), orders: d.orders })),
+        };
       },
       checkoutQuote: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         const userId = assertLoggedIn(ctx).userId;

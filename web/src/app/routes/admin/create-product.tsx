@@ -1,5 +1,5 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { CreateProductEditor } from '../../../features/admin/components/product-editor-create';
 
 export default function CreateProductPage() {
-  return <ComingSoon title="Create Product" description="The product creation form for staff is coming soon." />;
+  return <CreateProductEditor />;
 }

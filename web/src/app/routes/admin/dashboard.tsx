@@ -1,10 +1,5 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { AdminDashboard } from '../../../features/admin/components/admin-dashboard';
 
 export default function AdminDashboardPage() {
-  return (
-    <ComingSoon
-      title="Admin Dashboard"
-      description="Users, orders, products and sales figures for staff will be managed here soon."
-    />
-  );
+  return <AdminDashboard />;
 }

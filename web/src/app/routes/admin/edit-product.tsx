@@ -1,5 +1,8 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { useParams } from 'react-router-dom';
+import { EditProductEditor } from '../../../features/admin/components/product-editor-edit';
 
 export default function EditProductPage() {
-  return <ComingSoon title="Edit Product Details" description="The product editing form for staff is coming soon." />;
+  const { id = '' } = useParams();
+  // A new id is a new form: nothing typed for one product carries over to another.
+  return <EditProductEditor key={id} productId={id} />;
 }

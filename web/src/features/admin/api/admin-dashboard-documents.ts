@@ -1,0 +1,93 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+
+export interface CategoryCount {
+  /** The category's slug. */
+  key: string;
+  name: string;
+  count: number;
+}
+
+export interface CatalogStatsData {
+  catalogStats: { totalProducts: number; byCategory: CategoryCount[] };
+}
+
+export interface UserStatsData {
+  userStats: { totalUsers: number };
+}
+
+/** One Asia/Kolkata day of sales (money in rupees; cancelled orders not counted). */
+export interface DailySales {
+  /** YYYY-MM-DD, an Asia/Kolkata calendar day. */
+  date: string;
+  total: number;
+  orders: number;
+}
+
+export interface SalesStatsData {
+  salesStats: { todaySales: number; totalEarnings: number; daily: DailySales[] };
+}
+
+// Three queries, not one: each figure comes from its own service, and a service that does not
+// answer then costs its own cards only (a failed non-null root field would void the whole answer).
+export const CATALOG_STATS: TypedDocumentNode<CatalogStatsData, Record<string, never>> = gql`
+  query CatalogStats {
+    catalogStats {
+      totalProducts
+      byCategory {
+        key
+        name
+        count
+      }
+    }
+  }
+`;
+
+export const USER_STATS: TypedDocumentNode<UserStatsData, Record<string, never>> = gql`
+  query UserStats {
+    userStats {
+      totalUsers
+    }
+  }
+`;
+
+export const SALES_STATS: TypedDocumentNode<SalesStatsData, { days: number }> = gql`
+  query SalesStats($days: Int!) {
+    salesStats(days: $days) {
+      todaySales
+      totalEarnings
+      daily {
+        date
+        total
+        orders
+      }
+    }
+  }
+`;
+
+export interface AdminCategory {
+  id: string;
+  name: string;
+  str: string;
+  productCount: number;
+  subcategories: Array<{ id: string; name: string; str: string }>;
+}
+
+export interface AdminCategoriesData {
+  categories: AdminCategory[];
+}
+
+export const ADMIN_CATEGORIES: TypedDocumentNode<AdminCategoriesData, Record<string, never>> = gql`
+  query AdminCategories {
+    categories {
+      id
+      name
+      str
+      productCount
+      subcategories {
+        id
+        name
+        str
+      }
+    }
+  }
+`;

@@ -1,0 +1,72 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { Role } from '../../../lib/session-user';
+
+/** An account as the Users section shows it. */
+export interface AdminUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  avatar: string | null;
+  createdAt: string;
+}
+
+export interface AdminUsersData {
+  adminUsers: AdminUser[];
+}
+
+// The list and the role answer select the same fields, so Apollo's cache (users are normalised
+// by id) shows a new role in the list at once.
+export const ADMIN_USERS: TypedDocumentNode<AdminUsersData, Record<string, never>> = gql`
+  query AdminUsers {
+    adminUsers {
+      id
+      name
+      email
+      role
+      avatar
+      createdAt
+    }
+  }
+`;
+
+export interface SetUserRoleData {
+  setUserRole: { success: boolean; message: string | null; user: AdminUser | null };
+}
+
+export const SET_USER_ROLE: TypedDocumentNode<SetUserRoleData, { id: string; role: Role }> = gql`
+  mutation SetUserRole($id: ID!, $role: Role!) {
+    setUserRole(id: $id, role: $role) {
+      success
+      message
+      user {
+        id
+        name
+        email
+        role
+        avatar
+        createdAt
+      }
+    }
+  }
+`;
+
+export interface DeleteUserData {
+  deleteUser: { success: boolean; message: string | null };
+}
+
+export const DELETE_USER: TypedDocumentNode<DeleteUserData, { id: string }> = gql`
+  mutation DeleteUser($id: ID!) {
+    deleteUser(id: $id) {
+      success
+      message
+    }
+  }
+`;
+
+/** The Edit Role menu's choices, in the spec's order. */
+export const ROLE_CHOICES: ReadonlyArray<{ role: Role; label: string }> = [
+  { role: 'user', label: 'User' },
+  { role: 'admin', label: 'Admin' },
+  { role: 'emp', label: 'Emp' },
+];

@@ -1,0 +1,121 @@
+import { useId, type ReactNode } from 'react';
+import { Spinner } from '../../../components/spinner';
+import { formatCount, formatINR } from '../../../lib/format';
+import { useDashboardStats, type Figure } from '../hooks/use-dashboard-stats';
+import { BoxesIcon, ChartIcon, ReceiptIcon, RefreshIcon, UsersIcon } from './admin-icons';
+// Chart.js itself is not imported here: the charts load it with import() when first drawn.
+import { CategoryChart, SalesChart } from './dashboard-charts';
+
+const NOT_LOADED = 'Could not load this figure.';
+
+interface StatCardProps<T> {
+  label: string;
+  figure: Figure<T>;
+  show(value: T): string;
+  icon: ReactNode;
+  tone: 'blue' | 'green' | 'amber' | 'violet';
+  hint?: string;
+}
+
+function StatCard<T>({ label, figure, show, icon, tone, hint }: StatCardProps<T>) {
+  let value: ReactNode;
+  if (figure.status === 'ready') value = show(figure.value);
+  else if (figure.status === 'loading') {
+    value = (
+      <>
+        <span className="stat-card__placeholder" aria-hidden="true" />
+        <span className="sr-only">Loading</span>
+      </>
+    );
+  } else {
+    value = (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">Not available</span>
+      </>
+    );
+  }
+  return (
+    <div className={`stat-card stat-card--${tone}`}>
+      <span className="stat-card__icon" aria-hidden="true">
+        {icon}
+      </span>
+      <dt className="stat-card__label">{label}</dt>
+      <dd className="stat-card__value">{value}</dd>
+      {figure.status === 'error' ? (
+        <dd className="stat-card__hint stat-card__hint--error">{NOT_LOADED}</dd>
+      ) : hint ? (
+        <dd className="stat-card__hint">{hint}</dd>
+      ) : null}
+    </div>
+  );
+}
+
+function ChartSlot({ title, figure, children }: { title: string; figure: Figure<unknown>; children: ReactNode }) {
+  if (figure.status === 'ready') return children;
+  return (
+    <div className={`admin-chart admin-chart--${figure.status === 'loading' ? 'loading' : 'empty'}`} aria-busy={figure.status === 'loading' || undefined}>
+      <h3 className="admin-chart__title">{title}</h3>
+      {figure.status === 'error' ? <p className="admin-chart__empty">{NOT_LOADED}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * The Dashboard section: the spec's four cards and two charts with real figures. Money is in
+ * rupees; days are Asia/Kolkata days; cancelled orders never count.
+ */
+export function DashboardSection() {
+  const headingId = useId();
+  const { catalog, users, sales, refresh, refreshing } = useDashboardStats();
+  const anyFailed = [catalog, users, sales].some((f) => f.status === 'error');
+
+  return (
+    <section className="admin-section admin-dash" aria-labelledby={headingId}>
+      <div className="admin-section__head">
+        <div>
+          <h2 id={headingId} className="admin-section__title">
+            Dashboard
+          </h2>
+          <p className="admin-section__note">Sales in Indian time (IST); cancelled orders are not counted.</p>
+        </div>
+        <button type="button" className="btn btn--outline btn--sm" onClick={refresh} disabled={refreshing}>
+          {refreshing ? <Spinner size="sm" /> : <RefreshIcon size={16} />}
+          {refreshing ? 'Refreshing…' : 'Refresh figures'}
+        </button>
+      </div>
+      {anyFailed ? (
+        <p className="admin-dash__warning" role="alert">
+          Some figures could not be loaded. Use Refresh figures to try again.
+        </p>
+      ) : null}
+
+      <dl className="stat-cards" aria-busy={refreshing || undefined}>
+        <StatCard label="Total Products" figure={catalog} show={(v) => formatCount(v.totalProducts)} icon={<BoxesIcon size={22} />} tone="blue" />
+        <StatCard label="Total Users" figure={users} show={(v) => formatCount(v.totalUsers)} icon={<UsersIcon size={22} />} tone="violet" />
+        <StatCard
+          label="Today's Sales"
+          figure={sales}
+          show={(v) => formatINR(v.todaySales)}
+          icon={<ReceiptIcon size={22} />}
+          tone="amber"
+          hint={sales.status === 'ready' ? ordersText(sales.value.daily.at(-1)?.orders ?? 0) : undefined}
+        />
+        <StatCard label="Total Earnings" figure={sales} show={(v) => formatINR(v.totalEarnings)} icon={<ChartIcon size={22} />} tone="green" hint="All orders to date" />
+      </dl>
+
+      <div className="admin-dash__charts">
+        <ChartSlot title="Products per category" figure={catalog}>
+          {catalog.status === 'ready' ? <CategoryChart counts={catalog.value.byCategory} /> : null}
+        </ChartSlot>
+        <ChartSlot title="Daily sales" figure={sales}>
+          {sales.status === 'ready' ? <SalesChart daily={sales.value.daily} /> : null}
+        </ChartSlot>
+      </div>
+    </section>
+  );
+}
+
+function ordersText(n: number): string {
+  return `${formatCount(n)} ${n === 1 ? 'order' : 'orders'} today`;
+}

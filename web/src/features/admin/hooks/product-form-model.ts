@@ -1,0 +1,296 @@
+import { PRODUCT_TAGS } from '../../../lib/product-tags';
+import type {
+  EditableProduct,
+  ProductFormCategory,
+  ProductInput,
+  ProductUpdateInput,
+  SizeStockInput,
+} from '../api/product-form-documents';
+
+// The catalog's limits and messages (proto-contracts/src/catalog.ts and money.ts), copied rather
+// than imported: that module pulls zod into the bundle. The server checks everything again and
+// its message is shown when it refuses.
+export const MAX_PRODUCT_IMAGES = 5;
+export const MAX_DISCOUNT_PERCENT = 90;
+const MAX_PRICE_RUPEES = 1_000_000;
+const MAX_STOCK = 1_000_000;
+
+export const productFormMessages = {
+  nameRequired: 'Please enter the product name',
+  codeRequired: 'Please enter the product ID',
+  priceRequired: 'Please enter the price',
+  priceInvalid: `Price must be a number more than 0 and at most ${MAX_PRICE_RUPEES}`,
+  descriptionRequired: 'Please enter the product description',
+  categoryRequired: 'Please select a category',
+  subcatRequired: 'Please select a subcategory',
+  stockRequired: 'Please enter the stock',
+  stockInvalid: 'Stock must be a whole number, 0 or more',
+  discountInvalid: `Discount must be a whole number from 0 to ${MAX_DISCOUNT_PERCENT}`,
+  tooManyImages: `You can only upload a maximum of ${MAX_PRODUCT_IMAGES} images.`,
+  sizeStockInvalid: (size: string) => `Stock for size ${size} must be a whole number, 0 or more`,
+} as const;
+
+/** The percent-off tags and the discount each needs; the server keeps them in step with the discount. */
+export const PERCENT_OFF_TAGS: ReadonlyArray<{ tag: string; minDiscount: number }> = [
+  { tag: '30percentOff', minDiscount: 30 },
+  { tag: '40percentOff', minDiscount: 40 },
+  { tag: '50percentOff', minDiscount: 50 },
+];
+const PERCENT_OFF_KEYS = new Set(PERCENT_OFF_TAGS.map((entry) => entry.tag));
+
+/** The tags staff choose themselves (popular, trending, bestDeals), in index order. */
+export const CHOSEN_TAGS = PRODUCT_TAGS.filter((tag) => !PERCENT_OFF_KEYS.has(tag.key));
+export const DERIVED_TAGS = PRODUCT_TAGS.filter((tag) => PERCENT_OFF_KEYS.has(tag.key));
+
+export type ProductFormMode = 'create' | 'edit';
+
+/** The form as typed: text for the numbers, so a half-typed value is kept as it is. */
+export interface ProductFormValues {
+  /** The staff-supplied product code (the spec's product `id`); read-only when editing. */
+  code: string;
+  name: string;
+  /** Selling price in rupees. */
+  price: string;
+  description: string;
+  /** Category slug. */
+  category: string;
+  /** Subcategory slug. */
+  subcat: string;
+  /** Total stock, used when no size is chosen. */
+  stock: string;
+  /** Percent, '25' or '25%'; optional. */
+  discount: string;
+  /** The chosen tags among CHOSEN_TAGS; the percent-off ones follow the discount. */
+  tags: string[];
+  images: string[];
+  colors: string[];
+  /** In the order of the category's size options. */
+  sizes: string[];
+  /** What was typed per size; an empty or non-numeric value means no entry for that size. */
+  sizeStock: Record<string, string>;
+}
+
+/** Field errors: by field name, and `stock:<size>` for a size's stock. */
+export type ProductFormErrors = Record<string, string>;
+
+export const sizeStockKey = (size: string) => `stock:${size}`;
+
+export function emptyProductForm(): ProductFormValues {
+  return {
+    code: '',
+    name: '',
+    price: '',
+    description: '',
+    category: '',
+    subcat: '',
+    stock: '',
+    discount: '',
+    tags: [],
+    images: [],
+    colors: [],
+    sizes: [],
+    sizeStock: {},
+  };
+}
+
+const rupeesText = (rupees: number) => (Number.isInteger(rupees) ? String(rupees) : rupees.toFixed(2));
+
+export function productFormFromProduct(product: EditableProduct): ProductFormValues {
+  return {
+    code: product.code,
+    name: product.name,
+    price: rupeesText(product.price),
+    description: product.description,
+    category: product.category.str,
+    subcat: product.subcat?.str ?? '',
+    stock: String(product.stock),
+    discount: product.discount ? `${product.discount}%` : '',
+    tags: CHOSEN_TAGS.filter((tag) => product.tags.includes(tag.key)).map((tag) => tag.key),
+    images: [...product.image],
+    colors: [...product.colors],
+    sizes: [...product.size],
+    sizeStock: Object.fromEntries(product.stockDetail.map((entry) => [entry.size, String(entry.stock)])),
+  };
+}
+
+/**
+ * After a product was created the spec clears name, id, price, description, stock and images; the
+ * next product starts with the same category, subcategory, sizes, colours, discount and tags.
+ */
+export function clearedAfterCreate(values: ProductFormValues): ProductFormValues {
+  return { ...values, code: '', name: '', price: '', description: '', stock: '', sizeStock: {}, images: [] };
+}
+
+export function categoryOf(categories: readonly ProductFormCategory[], slug: string): ProductFormCategory | undefined {
+  return slug ? categories.find((category) => category.str === slug) : undefined;
+}
+
+/**
+ * The values with another category: its subcategory must be chosen again (unless the old one
+ * belongs to it too), sizes it does not offer are dropped and so are colours if it has none.
+ */
+export function withCategory(values: ProductFormValues, category: ProductFormCategory | undefined): ProductFormValues {
+  const subcats = category?.subcategories ?? [];
+  const offered = category?.ssize ? category.sizeOptions : [];
+  const sizes = offered.filter((size) => values.sizes.includes(size));
+  return {
+    ...values,
+    category: category?.str ?? '',
+    subcat: subcats.some((subcat) => subcat.str === values.subcat) ? values.subcat : '',
+    sizes,
+    sizeStock: Object.fromEntries(Object.entries(values.sizeStock).filter(([size]) => sizes.includes(size))),
+    colors: category?.colors ? values.colors : [],
+  };
+}
+
+/** Sizes toggled, kept in the order of the category's options. */
+export function withSizeToggled(values: ProductFormValues, size: string, options: readonly string[]): ProductFormValues {
+  const chosen = values.sizes.includes(size) ? values.sizes.filter((s) => s !== size) : [...values.sizes, size];
+  const sizeStock = { ...values.sizeStock };
+  if (!chosen.includes(size)) delete sizeStock[size];
+  return { ...values, sizes: options.filter((option) => chosen.includes(option)), sizeStock };
+}
+
+const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
+
+/** A whole number 0…MAX_STOCK from text, or null. */
+function parseStock(text: string): number | null {
+  const trimmed = text.trim();
+  if (!NUMBER_TEXT.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return Number.isInteger(value) && value >= 0 && value <= MAX_STOCK ? value : null;
+}
+
+/** The discount typed ('25', '25%', blank for none): a whole percent, or null when it is not one. */
+export function parseDiscount(text: string): number | null {
+  const trimmed = text.trim().replace(/%$/, '').trim();
+  if (trimmed === '') return 0;
+  if (!NUMBER_TEXT.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return Number.isInteger(value) && value >= 0 && value <= MAX_DISCOUNT_PERCENT ? value : null;
+}
+
+/** The price typed, in rupees, or null when it is not a valid price. */
+export function parsePrice(text: string): number | null {
+  const trimmed = text.trim();
+  if (!NUMBER_TEXT.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return value > 0 && value <= MAX_PRICE_RUPEES && Math.round(value * 100) >= 1 ? value : null;
+}
+
+/** The percent-off tags a discount earns. */
+export function percentOffTagsFor(discount: number | null): string[] {
+  return PERCENT_OFF_TAGS.filter((entry) => discount !== null && discount >= entry.minDiscount).map((entry) => entry.tag);
+}
+
+/**
+ * Stock per chosen size as it will be sent: an empty or non-numeric value leaves that size out
+ * (the shop then counts 0 for it).
+ */
+export function sizeStockEntries(values: ProductFormValues): SizeStockInput[] {
+  const entries: SizeStockInput[] = [];
+  for (const size of values.sizes) {
+    const text = values.sizeStock[size]?.trim() ?? '';
+    if (!NUMBER_TEXT.test(text)) continue;
+    entries.push({ size, stock: Number(text) });
+  }
+  return entries;
+}
+
+/** The stock the sizes add up to (entries that are not a valid stock count nothing). */
+export function totalStockOf(values: ProductFormValues): number {
+  return sizeStockEntries(values).reduce((sum, entry) => sum + (parseStock(String(entry.stock)) ?? 0), 0);
+}
+
+/** The form's own checks, in the order the fields are shown; the server checks again. */
+export function validateProductForm(
+  values: ProductFormValues,
+  category: ProductFormCategory | undefined,
+  mode: ProductFormMode,
+): ProductFormErrors {
+  const errors: ProductFormErrors = {};
+  if (mode === 'create' && !values.code.trim()) errors.code = productFormMessages.codeRequired;
+  if (!values.name.trim()) errors.name = productFormMessages.nameRequired;
+  if (!values.description.trim()) errors.description = productFormMessages.descriptionRequired;
+
+  if (!values.price.trim()) errors.price = productFormMessages.priceRequired;
+  else if (parsePrice(values.price) === null) errors.price = productFormMessages.priceInvalid;
+  if (parseDiscount(values.discount) === null) errors.discount = productFormMessages.discountInvalid;
+
+  if (!category) errors.category = productFormMessages.categoryRequired;
+  else if (category.subcategories.length > 0 && !values.subcat) errors.subcat = productFormMessages.subcatRequired;
+
+  if (values.sizes.length === 0) {
+    if (!values.stock.trim()) errors.stock = productFormMessages.stockRequired;
+    else if (parseStock(values.stock) === null) errors.stock = productFormMessages.stockInvalid;
+  }
+  for (const size of values.sizes) {
+    const text = values.sizeStock[size]?.trim() ?? '';
+    if (NUMBER_TEXT.test(text) && parseStock(text) === null) errors[sizeStockKey(size)] = productFormMessages.sizeStockInvalid(size);
+  }
+  return errors;
+}
+
+function tagsToSend(values: ProductFormValues): string[] {
+  const wanted = new Set([...values.tags, ...percentOffTagsFor(parseDiscount(values.discount))]);
+  return PRODUCT_TAGS.filter((tag) => wanted.has(tag.key)).map((tag) => tag.key);
+}
+
+/** The creation payload of valid values (validateProductForm found nothing). */
+export function creationInputOf(values: ProductFormValues, category: ProductFormCategory): ProductInput {
+  const hasSizes = values.sizes.length > 0;
+  const input: ProductInput = {
+    code: values.code.trim(),
+    name: values.name.trim(),
+    price: parsePrice(values.price) ?? 0,
+    description: values.description.trim(),
+    category: category.str,
+    stock: hasSizes ? totalStockOf(values) : (parseStock(values.stock) ?? 0),
+    discount: parseDiscount(values.discount) ?? 0,
+    tags: tagsToSend(values),
+    image: values.images,
+  };
+  if (values.subcat) input.subcat = values.subcat;
+  if (values.colors.length > 0) input.colors = values.colors;
+  if (hasSizes) {
+    input.size = values.sizes;
+    input.stockDetail = sizeStockEntries(values);
+  }
+  return input;
+}
+
+const sameList = (a: readonly unknown[], b: readonly unknown[]) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The fields of valid values that differ from what was loaded: an update sends only those
+ * (an empty object when nothing changed).
+ */
+export function changedFieldsOf(initial: ProductFormValues, values: ProductFormValues): ProductUpdateInput {
+  const changes: ProductUpdateInput = {};
+  if (values.name.trim() !== initial.name.trim()) changes.name = values.name.trim();
+  if (values.description.trim() !== initial.description.trim()) changes.description = values.description.trim();
+  const price = parsePrice(values.price);
+  if (price !== null && price !== parsePrice(initial.price)) changes.price = price;
+  const discount = parseDiscount(values.discount);
+  if (discount !== null && discount !== parseDiscount(initial.discount)) changes.discount = discount;
+
+  const categoryChanged = values.category !== initial.category;
+  if (categoryChanged) changes.category = values.category;
+  // A new category needs its subcategory sent along (the server asks for it again).
+  if (values.subcat && (categoryChanged || values.subcat !== initial.subcat)) changes.subcat = values.subcat;
+
+  if (!sameList(values.tags, initial.tags)) changes.tags = tagsToSend(values);
+  if (!sameList(values.images, initial.images)) changes.image = values.images;
+  if (!sameList(values.colors, initial.colors)) changes.colors = values.colors;
+
+  const sizesChanged = !sameList(values.sizes, initial.sizes);
+  if (sizesChanged || !sameList(sizeStockEntries(values), sizeStockEntries(initial))) {
+    changes.size = values.sizes;
+    changes.stockDetail = sizeStockEntries(values);
+  }
+  if (values.sizes.length === 0) {
+    const stock = parseStock(values.stock);
+    if (stock !== null && (sizesChanged || stock !== parseStock(initial.stock))) changes.stock = stock;
+  }
+  return changes;
+}

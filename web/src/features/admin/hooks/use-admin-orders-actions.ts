@@ -1,0 +1,116 @@
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useCallback, useRef, useState } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { getErrorCode, payloadMessage } from '../../../lib/api-errors';
+import { formatOrderNumber } from '../../../lib/format';
+import { toastFailure } from '../../../lib/toast-failure';
+import { DELETE_ORDER, SET_ORDER_STATUS } from '../api/admin-orders-documents';
+import { orderStatusLabel, type KnownOrderStatus } from '../api/admin-orders-status';
+
+const STATUS_FAILED = 'Failed to Update Order status';
+const DELETE_FAILED = 'Failed to Delete Order';
+const DELETED = 'Order deleted';
+/** Refusals that mean the order is not as shown (moved on, or gone): worth reading the list again. */
+const STALE_ORDER_CODES = new Set(['BAD_USER_INPUT', 'CONFLICT', 'NOT_FOUND']);
+
+/** The staff list's number of an order: '#' and the last 6 characters of its id, upper-cased. */
+export const adminOrderNumber = (orderId: string) => formatOrderNumber(orderId, 6);
+
+export interface AdminOrderActions {
+  /** Asks first for a cancellation; true when the order now has the new status. */
+  changeStatus(orderId: string, to: KnownOrderStatus): Promise<boolean>;
+  /** Asks first; true when the order was deleted. */
+  deleteOrder(orderId: string): Promise<boolean>;
+  /** The order being changed or deleted right now, if any. */
+  busyId: string | null;
+}
+
+/**
+ * Staff change an order's status and (admin only) delete orders, each outcome told in a toast.
+ * A status answer updates the cached order, so the list shows it in place; a deleted order leaves
+ * the cache. `onChanged` runs after every change (to re-read the page and the day's sum).
+ */
+export function useAdminOrdersActions(onChanged: (change: 'status' | 'deleted', orderId: string) => void): AdminOrderActions {
+  const client = useApolloClient();
+  const [setStatus] = useMutation(SET_ORDER_STATUS);
+  const [remove] = useMutation(DELETE_ORDER);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const busy = useRef(false);
+
+  const rereadIfStale = useCallback(
+    (error: unknown) => {
+      const code = getErrorCode(error);
+      if (code && STALE_ORDER_CODES.has(code)) client.refetchQueries({ include: 'active' }).catch(() => undefined);
+    },
+    [client],
+  );
+
+  const run = useCallback(async (orderId: string, action: () => Promise<boolean>) => {
+    if (busy.current) return false;
+    busy.current = true;
+    setBusyId(orderId);
+    try {
+      return await action();
+    } finally {
+      busy.current = false;
+      setBusyId(null);
+    }
+  }, []);
+
+  const changeStatus = useCallback(
+    (orderId: string, to: KnownOrderStatus) => {
+      if (busy.current) return Promise.resolve(false);
+      if (to === 'cancelled' && !window.confirm(`Cancel order ${adminOrderNumber(orderId)}? This cannot be undone.`)) {
+        return Promise.resolve(false);
+      }
+      return run(orderId, async () => {
+        try {
+          const { data } = await setStatus({ variables: { id: orderId, status: to } });
+          const payload = data?.setOrderStatus;
+          if (payload?.success && payload.order) {
+            toast.success(`Order status updated to ${orderStatusLabel(payload.order.orderStatus)}`);
+            onChanged('status', orderId);
+            return true;
+          }
+          toast.error(payloadMessage(payload, STATUS_FAILED));
+          return false;
+        } catch (error) {
+          toastFailure(error, STATUS_FAILED);
+          rereadIfStale(error);
+          return false;
+        }
+      });
+    },
+    [run, setStatus, onChanged, rereadIfStale],
+  );
+
+  const deleteOrder = useCallback(
+    (orderId: string) => {
+      if (busy.current) return Promise.resolve(false);
+      if (!window.confirm(`Delete order ${adminOrderNumber(orderId)}? This cannot be undone.`)) return Promise.resolve(false);
+      return run(orderId, async () => {
+        try {
+          const { data } = await remove({ variables: { id: orderId } });
+          if (!data?.deleteOrder.success) {
+            toast.error(payloadMessage(data?.deleteOrder, DELETE_FAILED));
+            return false;
+          }
+          toast.success(DELETED);
+          // Out of the list at once (lists drop references to evicted objects); the page is then
+          // read again, as the next page's first order moves up.
+          client.cache.evict({ id: client.cache.identify({ __typename: 'Order', id: orderId }) });
+          client.cache.gc();
+          onChanged('deleted', orderId);
+          return true;
+        } catch (error) {
+          toastFailure(error, DELETE_FAILED);
+          rereadIfStale(error);
+          return false;
+        }
+      });
+    },
+    [run, remove, client, onChanged, rereadIfStale],
+  );
+
+  return { changeStatus, deleteOrder, busyId };
+}

@@ -1,0 +1,59 @@
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useCallback, useRef, useState } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { getErrorCode, payloadMessage } from '../../../lib/api-errors';
+import { toastFailure } from '../../../lib/toast-failure';
+import { DELETE_PRODUCT, type AdminProduct } from '../api/admin-products-documents';
+
+const DELETED = 'Product deleted';
+const DELETE_FAILED = 'Product Deletion Failed';
+
+export interface ProductDeletion {
+  /** Asks first; true when the product was deleted. */
+  deleteProduct(product: Pick<AdminProduct, 'id' | 'name'>): Promise<boolean>;
+  /** The product being deleted right now, if any. */
+  deletingId: string | null;
+}
+
+/**
+ * Staff delete a product after confirming; the outcome is told in a toast. A deleted product
+ * leaves Apollo's cache at once, then `onDeleted` re-reads the page (the next product moves up).
+ */
+export function useAdminProductsDelete(onDeleted: () => void): ProductDeletion {
+  const client = useApolloClient();
+  const [remove] = useMutation(DELETE_PRODUCT);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const busy = useRef(false);
+
+  const deleteProduct = useCallback(
+    async ({ id, name }: Pick<AdminProduct, 'id' | 'name'>) => {
+      if (busy.current) return false;
+      if (!window.confirm(`Delete ${name}? This cannot be undone.`)) return false;
+      busy.current = true;
+      setDeletingId(id);
+      try {
+        const { data } = await remove({ variables: { id } });
+        if (!data?.deleteProduct.success) {
+          toast.error(payloadMessage(data?.deleteProduct, DELETE_FAILED));
+          return false;
+        }
+        toast.success(DELETED);
+        client.cache.evict({ id: client.cache.identify({ __typename: 'Product', id }) });
+        client.cache.gc();
+        onDeleted();
+        return true;
+      } catch (error) {
+        toastFailure(error, DELETE_FAILED);
+        // Already gone (another member of staff deleted it): show the list as it is now.
+        if (getErrorCode(error) === 'NOT_FOUND') onDeleted();
+        return false;
+      } finally {
+        busy.current = false;
+        setDeletingId(null);
+      }
+    },
+    [client, remove, onDeleted],
+  );
+
+  return { deleteProduct, deletingId };
+}

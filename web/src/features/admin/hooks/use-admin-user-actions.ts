@@ -1,0 +1,116 @@
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useCallback, useRef, useState } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { getErrorCode, isSessionExpired } from '../../../lib/api-errors';
+import type { Role } from '../../../lib/session-user';
+import { toastFailure } from '../../../lib/toast-failure';
+import { DELETE_USER, SET_USER_ROLE, type AdminUser } from '../api/admin-users-documents';
+
+const ROLE_FAILED = 'Failed to update user role';
+const DELETE_FAILED = 'Failed to Delete User';
+/** Spec section 6: what a refused role change says; here for any refusal of the viewer's rights. */
+export const NOT_ELIGIBLE = 'Sorry, you are not eligible to do that';
+const DELETED = 'User deleted';
+
+export const roleChangedText = (role: Role) => `Role changed to ${role}`;
+export const deleteQuestion = (name: string) => `Delete ${name}? This cannot be undone.`;
+
+export interface AdminUserActions {
+  /** Gives the user another role; true when changed. */
+  changeRole(user: AdminUser, role: Role): Promise<boolean>;
+  /** Asks first; true when the account was deleted. */
+  deleteUser(user: AdminUser): Promise<boolean>;
+  /** The account being changed or deleted right now, if any. */
+  busyId: string | null;
+}
+
+/**
+ * An admin changes roles (to any of the three) and deletes accounts. The server keeps the rules
+ * (nobody changes their own role or deletes themselves, the last admin stays); its refusal is
+ * shown as it says it. The role answer updates the cached user, so the list shows it in place.
+ */
+export function useAdminUserActions(reload: () => void): AdminUserActions {
+  const client = useApolloClient();
+  const [setRole] = useMutation(SET_USER_ROLE);
+  const [remove] = useMutation(DELETE_USER);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const busy = useRef(false);
+
+  const forget = useCallback(
+    (userId: string) => {
+      client.cache.evict({ id: client.cache.identify({ __typename: 'User', id: userId }) });
+      client.cache.gc();
+    },
+    [client],
+  );
+
+  const fail = useCallback(
+    (error: unknown, fallback: string, userId: string) => {
+      if (isSessionExpired(error)) return;
+      const code = getErrorCode(error);
+      if (code === 'FORBIDDEN') toast.error(NOT_ELIGIBLE);
+      else toastFailure(error, fallback);
+      // The account is gone (deleted by another admin): the list is out of date.
+      if (code === 'NOT_FOUND') {
+        forget(userId);
+        reload();
+      }
+    },
+    [forget, reload],
+  );
+
+  const run = useCallback(async (userId: string, action: () => Promise<boolean>) => {
+    if (busy.current) return false;
+    busy.current = true;
+    setBusyId(userId);
+    try {
+      return await action();
+    } finally {
+      busy.current = false;
+      setBusyId(null);
+    }
+  }, []);
+
+  const changeRole = useCallback(
+    (user: AdminUser, role: Role) =>
+      run(user.id, async () => {
+        if (role === user.role) return false;
+        try {
+          const { data } = await setRole({ variables: { id: user.id, role } });
+          if (!data?.setUserRole.success) {
+            toast.error(data?.setUserRole.message || ROLE_FAILED);
+            return false;
+          }
+          toast.success(roleChangedText(role));
+          return true;
+        } catch (error) {
+          fail(error, ROLE_FAILED, user.id);
+          return false;
+        }
+      }),
+    [run, setRole, fail],
+  );
+
+  const deleteUser = useCallback(
+    (user: AdminUser) =>
+      run(user.id, async () => {
+        if (!window.confirm(deleteQuestion(user.name))) return false;
+        try {
+          const { data } = await remove({ variables: { id: user.id } });
+          if (!data?.deleteUser.success) {
+            toast.error(data?.deleteUser.message || DELETE_FAILED);
+            return false;
+          }
+          forget(user.id);
+          toast.success(DELETED);
+          return true;
+        } catch (error) {
+          fail(error, DELETE_FAILED, user.id);
+          return false;
+        }
+      }),
+    [run, remove, forget, fail],
+  );
+
+  return { changeRole, deleteUser, busyId };
+}
