@@ -1,0 +1,178 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { startEmbedded } from '../../deploy/embedded/main';
+import { launchBrowser, screenshotOnFailure } from '../support/browser';
+
+type Shop = Awaited<ReturnType<typeof startEmbedded>>;
+
+const ADMIN = { email: 'admin@admin-products.test', password: 'admin-pass-products' };
+
+/** A small real PNG, as staff would pick from disk. */
+async function pngFile(name: string) {
+  const buffer = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+/**
+ * Staff create a sized product with an image in Chromium, see it in Products, edit it, and
+ * delete it; bad input in the form gets a message beside the field, not a request.
+ */
+describe('the staff product screens in the browser', () => {
+  let shop: Shop;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-admin-products-'));
+  const dialogs: string[] = [];
+
+  beforeAll(async () => {
+    shop = await startEmbedded({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function loginAsAdmin() {
+    await page.goto(`${shop.url}/login`);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  }
+
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+
+  test('create with sizes, colours and an image → Products → edit → delete', async () => {
+    await screenshotOnFailure(page, 'admin-products', async () => {
+      await loginAsAdmin();
+      await page.goto(`${shop.url}/admin`);
+      await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+      await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Create' }).click();
+      await page.getByRole('heading', { name: 'Create Product' }).waitFor();
+
+      // Nothing typed: every required field says what it needs, and nothing is sent.
+      await page.getByRole('button', { name: 'Create Product' }).click();
+      await page.getByText('Please enter the product ID').waitFor();
+      await page.getByText('Please enter the product name').waitFor();
+      await page.getByText('Please enter the price').waitFor();
+      await page.getByText('Please enter the product description').waitFor();
+      await page.getByText('Please select a category').waitFor();
+      await page.getByText('Please enter the stock').waitFor();
+      expect(await field('Product ID').evaluate((el) => el === document.activeElement)).toBe(true);
+
+      await field('Product ID').fill('E2E-KURTI-1');
+      await field('Name').fill('Block Print Cotton Kurti');
+      await field('Description').fill('Hand block printed cotton kurti with three-quarter sleeves.');
+      await field('Price').fill('899');
+      await field('Discount').fill('abc');
+      await field('Category').selectOption({ label: 'Women' });
+      // Women has subcategories, colours and letter sizes.
+      await field('Subcategory').waitFor();
+      await page.getByRole('button', { name: 'Create Product' }).click();
+      await page.getByText('Please select a subcategory').waitFor();
+      await page.getByText('Discount must be a whole number from 0 to 90').waitFor();
+      await field('Subcategory').selectOption({ label: 'Kurtis' });
+      await field('Discount').fill('35%');
+      // 35% earns the 30% Off tag by itself; Popular is chosen.
+      expect(await page.getByRole('checkbox', { name: '30% Off' }).isChecked()).toBe(true);
+      await page.getByRole('checkbox', { name: 'Popular' }).check();
+
+      await page.getByRole('checkbox', { name: 'Red', exact: true }).check();
+      await page.getByRole('checkbox', { name: 'Navy Blue', exact: true }).check();
+      await page.getByRole('checkbox', { name: 'M', exact: true }).check();
+      await page.getByRole('checkbox', { name: 'L', exact: true }).check();
+      await field('Units in size M').fill('4');
+      await field('Units in size L').fill('6');
+      await page.getByText('Total stock: 10').waitFor();
+      expect(await field('Stock').inputValue()).toBe('10');
+
+      // The image goes through the media upload; a file that is not an image is refused by the server.
+      await field('Images').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
+      await page.getByText('notes.png was not uploaded: Only PNG, JPEG, GIF and WebP images are allowed.').waitFor();
+      await field('Images').setInputFiles(await pngFile('kurti.png'));
+      await page.getByText('Images uploaded successfully!').waitFor();
+      await page.getByRole('img', { name: 'Image 1 (main)' }).waitFor();
+      await page.getByText('1/5').waitFor();
+
+      // Held for a moment, so the busy label can be seen.
+      await page.route('**/graphql', async (route) => {
+        if (route.request().postData()?.includes('CreateProduct')) await new Promise((resolve) => setTimeout(resolve, 800));
+        await route.continue();
+      });
+      await page.getByRole('button', { name: 'Create Product' }).click();
+      await page.getByRole('button', { name: 'Creating Product...' }).waitFor();
+      await page.getByText('Product Created successfully').waitFor();
+      await page.unroute('**/graphql');
+
+      // Cleared for the next product; category, sizes and colours stay.
+      for (const label of ['Product ID', 'Name', 'Price', 'Description']) expect(await field(label).inputValue()).toBe('');
+      await page.getByText('0/5').waitFor();
+      expect(await field('Category').inputValue()).toBe('women');
+
+      // The same product ID again: the server's refusal is shown as it says it.
+      await field('Product ID').fill('E2E-KURTI-1');
+      await field('Name').fill('Another Kurti');
+      await field('Description').fill('Same code as the first one.');
+      await field('Price').fill('499');
+      await field('Units in size M').fill('1');
+      await page.getByRole('button', { name: 'Create Product' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Product Creation Failed' }).getByText('A product with this ID already exists').waitFor();
+
+      // Products: the new product with its first image, its name and its price with 2 decimals.
+      await page.goto(`${shop.url}/admin?section=products`);
+      await page.getByRole('heading', { name: 'Products', exact: true }).waitFor();
+      await page.getByLabel('Search by name or code').fill('E2E-KURTI');
+      const row = page.getByRole('row').filter({ hasText: 'Block Print Cotton Kurti' });
+      await row.waitFor();
+      await row.getByText('₹899.00').waitFor();
+      expect(await row.locator('img').getAttribute('src')).toMatch(/card\.webp$/);
+      await expect(page.getByRole('row').filter({ hasText: 'Another Kurti' }).count()).resolves.toBe(0);
+
+      await row.getByRole('link', { name: /^Edit/ }).click();
+      await page.getByRole('heading', { name: 'Edit Product Details' }).waitFor();
+      expect(await field('Product ID').inputValue()).toBe('E2E-KURTI-1');
+      expect(await field('Product ID').getAttribute('readonly')).not.toBeNull();
+      expect(await field('Discount').inputValue()).toBe('35%');
+      expect(await field('Subcategory').inputValue()).toBe('ladies_kurti');
+      expect(await field('Units in size L').inputValue()).toBe('6');
+      await page.getByRole('img', { name: 'Image 1 (main)' }).waitFor();
+
+      await field('Price').fill('');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText('Please enter the price').waitFor();
+      await field('Name').fill('Block Print Kurti');
+      await field('Price').fill('949.5');
+      await field('Units in size L').fill('2');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText('Product updated successfully!').waitFor();
+      expect(await field('Stock').inputValue()).toBe('6');
+
+      // The shopper's page shows the change: the name, the price and the sizes.
+      await page.getByRole('link', { name: 'View product' }).click();
+      await page.getByRole('heading', { name: 'Block Print Kurti' }).waitFor();
+      await page.getByText('₹949.50').first().waitFor();
+      await page.getByRole('radio', { name: 'L', exact: true }).waitFor();
+
+      await page.goto(`${shop.url}/admin?section=products&q=E2E-KURTI`);
+      const edited = page.getByRole('row').filter({ hasText: 'Block Print Kurti' });
+      await edited.getByText('₹949.50').waitFor();
+      await edited.getByRole('button', { name: /^Delete/ }).click();
+      await page.getByText('Product deleted').waitFor();
+      expect(dialogs).toContain('Delete Block Print Kurti? This cannot be undone.');
+      await page.getByText('No products found.').waitFor();
+    });
+  });
+});
