@@ -71,7 +71,7 @@ describe('the staff product screens in the browser', () => {
       await page.getByText('Please enter the product description').waitFor();
       await page.getByText('Please select a category').waitFor();
       await page.getByText('Please enter the stock').waitFor();
-      expect(await field('Product ID').evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await page.evaluate('document.activeElement?.id')).toBe(await field('Product ID').getAttribute('id'));
 
       await field('Product ID').fill('E2E-KURTI-1');
       await field('Name').fill('Block Print Cotton Kurti');
@@ -135,6 +135,7 @@ describe('the staff product screens in the browser', () => {
       await page.goto(`${shop.url}/admin?section=products`);
       await page.getByRole('heading', { name: 'Products', exact: true }).waitFor();
       await page.getByLabel('Search by name or code').fill('E2E-KURTI');
+      await page.getByRole('status').filter({ hasText: 'Showing 1–1 of 1 product matching “E2E-KURTI”' }).waitFor();
       const row = page.getByRole('row').filter({ hasText: 'Block Print Cotton Kurti' });
       await row.waitFor();
       await row.getByText('₹899.00').waitFor();
@@ -173,6 +174,40 @@ describe('the staff product screens in the browser', () => {
       await page.getByText('Product deleted').waitFor();
       expect(dialogs).toContain('Delete Block Print Kurti? This cannot be undone.');
       await page.getByText('No products found.').waitFor();
+      // An empty result is one page: the address settles (no endless replacing of page=0 by page 1).
+      const replaced = await page.evaluate(`(async () => {
+        let calls = 0;
+        const replace = history.replaceState.bind(history);
+        history.replaceState = (...args) => { calls += 1; replace(...args); };
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        return calls;
+      })()`);
+      expect(replaced).toBe(0);
     });
+  });
+
+  test("a shopper's first page downloads no staff code and no Chart.js", async () => {
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const product = (await (await visitor.request.get(`${shop.url}/api/v1/products?category=1`)).json()).products[0];
+      for (const path of ['/', '/products/women', '/products/tag/popular', `/product/${product._id}`, '/login']) {
+        const shopper = await visitor.newPage();
+        const scripts: Array<{ url: string; body: string }> = [];
+        shopper.on('response', (res) => {
+          if (res.request().resourceType() === 'script') void res.text().then((body) => scripts.push({ url: res.url(), body }), () => undefined);
+        });
+        await shopper.goto(`${shop.url}${path}`, { waitUntil: 'domcontentloaded' });
+        await shopper.getByRole('main').waitFor();
+        // Every lazily loaded chunk of the page has arrived by now.
+        await shopper.waitForTimeout(1500);
+        expect(scripts.length).toBeGreaterThan(0);
+        // The staff chunks (the admin routes, the product form, Apollo, Chart.js) by name and by content.
+        expect(scripts.map((s) => s.url).filter((url) => /\/(dashboard|dashboard-chart-setup|create-product|edit-product|product-form|apollo)-[\w-]+\.js$/.test(url))).toEqual([]);
+        expect(scripts.filter((s) => /Orders Management|Creating Product\.\.\.|Chart\.js|`4\.5\.0`/.test(s.body)).map((s) => s.url)).toEqual([]);
+        await shopper.close();
+      }
+    } finally {
+      await visitor.close();
+    }
   });
 });

@@ -184,10 +184,12 @@ export function OrdersSection() {
     (actions?.querySelector<HTMLButtonElement>('button:not(:disabled)') ?? actions ?? headingRef.current)?.focus();
   }, [busyId]);
 
-  // An address past the last page (e.g. after deletions) shows the last page instead.
+  // An address past the last page (e.g. after deletions) shows the last page instead. An empty
+  // day still has page 1: going to "page 0" would only set page 1 again, over and over.
+  const lastPage = shown ? Math.max(1, shown.totalPages) : null;
   useEffect(() => {
-    if (shown && page > shown.totalPages) setPage(shown.totalPages, { replace: true });
-  }, [shown, page, setPage]);
+    if (lastPage !== null && page > lastPage) setPage(lastPage, { replace: true });
+  }, [lastPage, page, setPage]);
 
   let body;
   if (state.status === 'loading') body = <PageLoader message={LOADING_TEXT} />;

@@ -129,13 +129,14 @@ export function ProductsSection() {
   }, [reload]);
   const { deleteProduct, deletingId } = useAdminProductsDelete(onDeleted);
 
-  // An address past the last page (e.g. after deletions) shows the last page instead.
+  // An address past the last page (e.g. after deletions) shows the last page instead. No match
+  // at all is totalPages 0, which is still page 1: going to "page 0" would only set page 1 again,
+  // over and over.
   const shown = state.status === 'ready' ? state.page : null;
+  const lastPage = state.status === 'ready' && !state.refreshing ? Math.max(1, state.page.totalPages) : null;
   useEffect(() => {
-    if (shown && state.status === 'ready' && !state.refreshing && page > shown.totalPages) {
-      setPage(shown.totalPages, { replace: true });
-    }
-  }, [shown, state, page, setPage]);
+    if (lastPage !== null && page > lastPage) setPage(lastPage, { replace: true });
+  }, [lastPage, page, setPage]);
 
   let body;
   let summary = '';

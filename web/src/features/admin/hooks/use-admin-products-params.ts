@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 
 const QUERY_KEY = 'q';
 const PAGE_KEY = 'page';
@@ -27,11 +27,15 @@ export interface AdminProductsParams {
  */
 export function useAdminProductsParams(): AdminProductsParams {
   const [search, setSearch] = useSearchParams();
+  const { pathname } = useLocation();
   const query = (search.get(QUERY_KEY) ?? '').trim().slice(0, PRODUCT_SEARCH_MAX_LENGTH);
   const page = parsePage(search.get(PAGE_KEY));
 
   const setQuery = useCallback(
     (next: string) => {
+      // A debounced search that fires while another page is loading (a click on Edit just after
+      // typing) would take the staff back here: the address has moved on, so it is dropped.
+      if (window.location.pathname !== pathname) return;
       const params = new URLSearchParams(search);
       const text = next.trim();
       if (text) params.set(QUERY_KEY, text);
@@ -39,7 +43,7 @@ export function useAdminProductsParams(): AdminProductsParams {
       params.delete(PAGE_KEY);
       setSearch(params, { replace: true, preventScrollReset: true, state: { keepScroll: true } });
     },
-    [search, setSearch],
+    [search, setSearch, pathname],
   );
 
   const setPage = useCallback(
