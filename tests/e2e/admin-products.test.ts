@@ -161,6 +161,28 @@ describe('the staff product screens in the browser', () => {
       await page.getByText('Product updated successfully!').waitFor();
       expect(await field('Stock').inputValue()).toBe('6');
 
+      // Reviews are managed below the form: a shopper's review is read and deleted.
+      const productId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+      await page.getByText('No reviews yet.').waitFor();
+      const shopper = await browser.newContext();
+      try {
+        await shopper.request.post(`${shop.url}/api/v1/register`, { data: { name: 'Meera Reviewer', email: 'meera@admin-products.test', phone: '9876500021', password: 'meera-pass-1' } });
+        const reviewed = await shopper.request.put(`${shop.url}/api/v1/review`, {
+          headers: { origin: shop.url },
+          data: { productId, rating: 2, comment: 'The colour ran in the first wash.' },
+        });
+        expect(reviewed.status()).toBeLessThan(300);
+      } finally {
+        await shopper.close();
+      }
+      await page.reload();
+      const review = page.getByRole('listitem').filter({ hasText: 'The colour ran in the first wash.' });
+      await review.getByRole('img', { name: 'Rated 2.0 out of 5' }).waitFor();
+      await review.getByRole('button', { name: /^Delete review by Meera/ }).click();
+      await page.getByText('Review deleted', { exact: true }).waitFor();
+      expect(dialogs.some((text) => /^Delete the review by Meera.*\? This cannot be undone\.$/.test(text))).toBe(true);
+      await page.getByText('No reviews yet.').waitFor();
+
       // The shopper's page shows the change: the name, the price and the sizes.
       await page.getByRole('link', { name: 'View product' }).click();
       await page.getByRole('heading', { name: 'Block Print Kurti' }).waitFor();

@@ -20,6 +20,7 @@ import { changedFieldsOf, productFormFromProduct } from '../hooks/product-form-m
 import { useProductFormState } from '../hooks/product-form-state';
 import { ProductEditorLayout } from './product-editor-layout';
 import { ProductForm } from './product-form';
+import { ProductReviewsPanel } from './product-reviews-panel';
 
 const TITLE = 'Edit Product Details';
 const LOAD_FAILED = 'Failed to load product details';
@@ -146,6 +147,7 @@ function EditProductForm({ product, options }: { product: EditableProduct; optio
           ) : null
         }
       />
+      <ProductReviewsPanel productId={product.id} />
     </ProductEditorLayout>
   );
 }

@@ -1,0 +1,64 @@
+import { useId } from 'react';
+import { LoadError } from '../../../components/load-error';
+import { RatingStars } from '../../../components/rating-stars';
+import { Spinner } from '../../../components/spinner';
+import { formatCount, formatDate } from '../../../lib/format';
+import { REVIEWS_LOAD_FAILED, useAdminReviews } from '../hooks/use-admin-reviews';
+
+/** Staff manage a product's reviews (spec section 1) below Edit Product Details: read and delete. */
+export function ProductReviewsPanel({ productId }: { productId: string }) {
+  const headingId = useId();
+  const { state, reload, deleteReview, deletingId } = useAdminReviews(productId);
+
+  let body;
+  if (state.status === 'loading') {
+    body = (
+      <p className="admin-reviews__loading">
+        <Spinner size="sm" /> Loading reviews...
+      </p>
+    );
+  } else if (state.status === 'error') body = <LoadError message={REVIEWS_LOAD_FAILED} onRetry={reload} />;
+  else if (state.reviews.length === 0) body = <p className="admin-reviews__empty">No reviews yet.</p>;
+  else {
+    body = (
+      <ul className="admin-reviews__list" aria-labelledby={headingId}>
+        {state.reviews.map((review) => (
+          <li key={review.id} className="admin-review" aria-busy={deletingId === review.id || undefined}>
+            <div className="admin-review__head">
+              <p className="admin-review__who">
+                <strong>{review.userName}</strong> <span className="admin-review__date">{formatDate(review.createdAt)}</span>
+              </p>
+              <RatingStars rating={review.rating} />
+            </div>
+            <p className="admin-review__comment">{review.comment}</p>
+            <button
+              type="button"
+              className="btn btn--sm admin-ops-btn--danger admin-review__delete"
+              onClick={() => void deleteReview(review)}
+              disabled={deletingId !== null}
+            >
+              {deletingId === review.id ? 'Deleting...' : 'Delete review'}
+              <span className="sr-only"> by {review.userName}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="card admin-reviews" aria-labelledby={headingId}>
+      <div className="admin-reviews__top">
+        <h2 id={headingId} className="product-form__title">
+          Reviews
+        </h2>
+        {state.status === 'ready' && state.reviews.length > 0 ? (
+          <span className="admin-reviews__count">
+            {formatCount(state.reviews.length)} {state.reviews.length === 1 ? 'review' : 'reviews'}
+          </span>
+        ) : null}
+      </div>
+      {body}
+    </section>
+  );
+}

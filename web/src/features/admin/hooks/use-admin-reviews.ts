@@ -1,0 +1,92 @@
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useCallback, useRef, useState } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { getErrorCode, payloadMessage } from '../../../lib/api-errors';
+import { invalidateQueries } from '../../../lib/query-cache';
+import { toastFailure } from '../../../lib/toast-failure';
+import { ADMIN_REVIEWS, DELETE_REVIEW, type AdminReview } from '../api/admin-reviews-documents';
+
+/** Spec section 8's fallbacks for review management. */
+export const REVIEWS_LOAD_FAILED = 'Failed to Fetch Product Reviews';
+const DELETE_FAILED = 'Failed to Delete Product Review';
+const DELETED = 'Review deleted';
+
+export const deleteReviewQuestion = (review: Pick<AdminReview, 'userName'>) =>
+  `Delete the review by ${review.userName}? This cannot be undone.`;
+
+export type AdminReviewsState =
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown }
+  | { status: 'ready'; reviews: AdminReview[] };
+
+export interface AdminReviews {
+  state: AdminReviewsState;
+  reload(): void;
+  /** Asks first; true when the review was deleted. */
+  deleteReview(review: AdminReview): Promise<boolean>;
+  /** The review being deleted right now, if any. */
+  deletingId: string | null;
+}
+
+/** The reviews of one product for staff, with Delete (after confirming; the outcome in a toast). */
+export function useAdminReviews(productId: string): AdminReviews {
+  const client = useApolloClient();
+  const { data, error, loading, refetch } = useQuery(ADMIN_REVIEWS, {
+    variables: { productId },
+    fetchPolicy: 'cache-and-network',
+    nextFetchPolicy: 'cache-first',
+  });
+  const [remove] = useMutation(DELETE_REVIEW);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const busy = useRef(false);
+
+  const reload = useCallback(() => {
+    refetch().catch(() => undefined);
+  }, [refetch]);
+
+  const forget = useCallback(
+    (reviewId: string) => {
+      client.cache.updateQuery({ query: ADMIN_REVIEWS, variables: { productId } }, (current) =>
+        current ? { adminReviews: current.adminReviews.filter((review) => review.id !== reviewId) } : current,
+      );
+    },
+    [client, productId],
+  );
+
+  const deleteReview = useCallback(
+    async (review: AdminReview) => {
+      if (busy.current) return false;
+      if (!window.confirm(deleteReviewQuestion(review))) return false;
+      busy.current = true;
+      setDeletingId(review.id);
+      try {
+        const { data: answer } = await remove({ variables: { productId, reviewId: review.id } });
+        if (!answer?.deleteReview.success) {
+          toast.error(payloadMessage(answer?.deleteReview, DELETE_FAILED));
+          return false;
+        }
+        forget(review.id);
+        // The product's rating and review count changed: shopper pages ask again.
+        invalidateQueries();
+        toast.success(DELETED);
+        return true;
+      } catch (failure) {
+        toastFailure(failure, DELETE_FAILED);
+        // Already gone (another member of staff deleted it): show the list as it is now.
+        if (getErrorCode(failure) === 'NOT_FOUND') reload();
+        return false;
+      } finally {
+        busy.current = false;
+        setDeletingId(null);
+      }
+    },
+    [remove, productId, forget, reload],
+  );
+
+  let state: AdminReviewsState;
+  if (data?.adminReviews) state = { status: 'ready', reviews: data.adminReviews };
+  else if (error) state = { status: 'error', error };
+  else if (loading) state = { status: 'loading' };
+  else state = { status: 'error', error: new Error('No answer') };
+  return { state, reload, deleteReview, deletingId };
+}
