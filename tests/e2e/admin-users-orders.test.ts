@@ -148,6 +148,15 @@ describe('the staff users and orders screens in the browser', () => {
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByText('Page 2 of 2').waitFor();
       await orderRow(orderIds[0]!).waitFor();
+
+      // An admin deletes the only order of page 2: the list falls back to the one page left.
+      await orderRow(orderIds[0]!).getByRole('button', { name: `Delete order ${adminNumber(orderIds[0]!)}` }).click();
+      await page.getByText('Order deleted', { exact: true }).waitFor();
+      expect(dialogs).toContain(`Delete order ${adminNumber(orderIds[0]!)}? This cannot be undone.`);
+      await orderRow(orderIds[1]!).waitFor();
+      expect(await page.getByText(/Page \d+ of/).count()).toBe(0);
+      await page.getByText('10 orders on').waitFor();
+
       await page.getByLabel('Date').fill('2025-01-15');
       await page.getByText('No orders found for the selected date.').waitFor();
       expect(new URL(page.url()).searchParams.get('page')).toBeNull();
