@@ -123,6 +123,8 @@ describe('the staff users and orders screens in the browser', () => {
       const orderRow = (id: string) => page.getByRole('row').filter({ hasText: adminNumber(id) });
       await orderRow(newest).getByText(`1 x ${product.name}`).waitFor();
       await orderRow(newest).getByText('Processing').waitFor();
+      // The list fits the page (no sideways scrolling at a laptop width).
+      expect(await page.evaluate('document.documentElement.scrollWidth <= document.documentElement.clientWidth')).toBe(true);
 
       // Processing → Shipped → Delivered; a delivered order offers no more moves.
       await orderRow(newest).getByRole('button', { name: `Mark as Shipped ${adminNumber(newest)}` }).click();
