@@ -1,11 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { startEmbedded } from '../../deploy/embedded/main';
-import { launchBrowser, screenshotOnFailure } from '../support/browser';
-
-type Shop = Awaited<ReturnType<typeof startEmbedded>>;
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { screenshotOnFailure, shopInBrowser } from '../support/browser';
 
 const ADMIN = { email: 'admin@admin-users.test', password: 'admin-pass-users' };
 const EMPLOYEE = { name: 'Asha Employee', email: 'asha@admin-users.test', phone: '9876500011', password: 'asha-pass-1' };
@@ -23,43 +17,24 @@ const adminNumber = (orderId: string) => `#${orderId.slice(-6).toUpperCase()}`;
  * area without what only an admin may do, and a shopper is kept out.
  */
 describe('the staff users and orders screens in the browser', () => {
-  let shop: Shop;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-admin-users-'));
-  const dialogs: string[] = [];
   const others: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    shop = await startEmbedded({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.accept();
-    });
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const other of others) await other.close().catch(() => undefined);
-    await browser?.close();
-    await shop?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+  const e2e = shopInBrowser('admin-users', ADMIN, {
+    beforeClose: async () => {
+      for (const other of others) await other.close().catch(() => undefined);
+    },
   });
 
   /** A signed-up account in a context of its own (its cookies are its session). */
   async function signedUp(account: typeof BUYER): Promise<BrowserContext> {
-    const own = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const own = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     others.push(own);
-    expect((await own.request.post(`${shop.url}/api/v1/register`, { data: account })).status()).toBeLessThan(300);
+    expect((await own.request.post(`${e2e.shop.url}/api/v1/register`, { data: account })).status()).toBeLessThan(300);
     return own;
   }
 
   async function placeOrder(request: APIRequestContext, productId: string): Promise<string> {
-    const res = await request.post(`${shop.url}/api/v1/new/order`, {
-      headers: { origin: shop.url },
+    const res = await request.post(`${e2e.shop.url}/api/v1/new/order`, {
+      headers: { origin: e2e.shop.url },
       data: { shippingInfo: SHIPPING, orderItems: [{ product: productId, quantity: 1 }] },
     });
     expect(res.status()).toBe(201);
@@ -67,7 +42,7 @@ describe('the staff users and orders screens in the browser', () => {
   }
 
   async function login(target: Page, account: { email: string; password: string }) {
-    await target.goto(`${shop.url}/login`);
+    await target.goto(`${e2e.shop.url}/login`);
     await target.getByLabel('Email').fill(account.email);
     await target.getByLabel('Password', { exact: true }).fill(account.password);
     await target.getByRole('button', { name: 'Login', exact: true }).click();
@@ -75,13 +50,13 @@ describe('the staff users and orders screens in the browser', () => {
   }
 
   test('Edit Role, Delete user, order status moves for today, the employee and shopper views', async () => {
-    await screenshotOnFailure(page, 'admin-users-orders', async () => {
+    await screenshotOnFailure(e2e.page, 'admin-users-orders', async () => {
       const employee = await signedUp(EMPLOYEE);
       await signedUp(LEAVER);
       const buyer = await signedUp(BUYER);
 
       // Eleven orders today: two pages of ten.
-      const listing = await (await buyer.request.get(`${shop.url}/api/v1/products?category=1&inStock=true&limit=48`)).json();
+      const listing = await (await buyer.request.get(`${e2e.shop.url}/api/v1/products?category=1&inStock=true&limit=48`)).json();
       const product = (listing.products as Array<{ _id: string; name: string; stock: number; size: string[] }>).find((p) => p.stock >= 11 && p.size.length === 0)!;
       expect(product).toBeDefined();
       const orderIds: string[] = [];
@@ -89,85 +64,85 @@ describe('the staff users and orders screens in the browser', () => {
       const newest = orderIds[10]!;
       const stale = orderIds[9]!;
 
-      await login(page, ADMIN);
-      await page.goto(`${shop.url}/admin`);
+      await login(e2e.page, ADMIN);
+      await e2e.page.goto(`${e2e.shop.url}/admin`);
       // Users is the default section for an admin.
-      await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
-      const rowOf = (email: string) => page.getByRole('listitem').filter({ hasText: email });
+      await e2e.page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
+      const rowOf = (email: string) => e2e.page.getByRole('listitem').filter({ hasText: email });
       await rowOf(EMPLOYEE.email).getByText('Role: user').waitFor();
       await rowOf(ADMIN.email).getByText('Your own role and account cannot be changed here.').waitFor();
       expect(await rowOf(ADMIN.email).getByRole('button', { name: /Edit Role/ }).count()).toBe(0);
 
       // Edit Role → Emp.
-      await page.getByRole('button', { name: `Edit Role for ${EMPLOYEE.name}` }).click();
-      const menu = page.getByRole('menu');
+      await e2e.page.getByRole('button', { name: `Edit Role for ${EMPLOYEE.name}` }).click();
+      const menu = e2e.page.getByRole('menu');
       expect(await menu.getByRole('menuitemradio').allInnerTexts()).toEqual(['User', 'Admin', 'Emp'].map((r) => expect.stringContaining(r)));
       await menu.getByRole('menuitemradio', { name: 'Emp' }).click();
-      await page.getByText('Role changed to emp').waitFor();
+      await e2e.page.getByText('Role changed to emp').waitFor();
       await rowOf(EMPLOYEE.email).getByText('Role: emp').waitFor();
 
       // Delete, after confirming.
-      await page.getByRole('button', { name: `Delete ${LEAVER.name}` }).click();
-      await page.getByText('User deleted').waitFor();
-      expect(dialogs).toContain(`Delete ${LEAVER.name}? This cannot be undone.`);
+      await e2e.page.getByRole('button', { name: `Delete ${LEAVER.name}` }).click();
+      await e2e.page.getByText('User deleted').waitFor();
+      expect(e2e.dialogs).toContain(`Delete ${LEAVER.name}? This cannot be undone.`);
       await rowOf(LEAVER.email).waitFor({ state: 'detached' });
-      await page.reload();
+      await e2e.page.reload();
       await rowOf(BUYER.email).waitFor();
       expect(await rowOf(LEAVER.email).count()).toBe(0);
 
       // Orders Management opens on India's today, ten orders a page.
-      await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Orders' }).click();
-      await page.getByRole('heading', { name: 'Orders Management' }).waitFor();
-      expect(await page.getByLabel('Date').inputValue()).toBe(indiaDay(new Date()));
-      await page.getByText('Page 1 of 2').waitFor();
-      const orderRow = (id: string) => page.getByRole('row').filter({ hasText: adminNumber(id) });
+      await e2e.page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Orders' }).click();
+      await e2e.page.getByRole('heading', { name: 'Orders Management' }).waitFor();
+      expect(await e2e.page.getByLabel('Date').inputValue()).toBe(indiaDay(new Date()));
+      await e2e.page.getByText('Page 1 of 2').waitFor();
+      const orderRow = (id: string) => e2e.page.getByRole('row').filter({ hasText: adminNumber(id) });
       await orderRow(newest).getByText(`1 x ${product.name}`).waitFor();
       await orderRow(newest).getByText('Processing').waitFor();
       // The list fits the page (no sideways scrolling at a laptop width).
-      expect(await page.evaluate('document.documentElement.scrollWidth <= document.documentElement.clientWidth')).toBe(true);
+      expect(await e2e.page.evaluate('document.documentElement.scrollWidth <= document.documentElement.clientWidth')).toBe(true);
 
       // Processing → Shipped → Delivered; a delivered order offers no more moves.
       await orderRow(newest).getByRole('button', { name: `Mark as Shipped ${adminNumber(newest)}` }).click();
-      await page.getByText('Order status updated to Shipped').waitFor();
+      await e2e.page.getByText('Order status updated to Shipped').waitFor();
       await orderRow(newest).getByText('Shipped', { exact: true }).waitFor();
       await orderRow(newest).getByRole('button', { name: `Mark as Delivered ${adminNumber(newest)}` }).click();
-      await page.getByText('Order status updated to Delivered').waitFor();
+      await e2e.page.getByText('Order status updated to Delivered').waitFor();
       await orderRow(newest).getByText('Delivered', { exact: true }).waitFor();
       expect(await orderRow(newest).getByRole('button', { name: /Mark as/ }).count()).toBe(0);
 
       // The buyer cancels an order while it is on screen: the move the screen still offers is
       // refused by the status machine with a clear message, and the list shows the order as it is.
-      const cancelled = await buyer.request.post(`${shop.url}/graphql`, {
-        headers: { origin: shop.url },
+      const cancelled = await buyer.request.post(`${e2e.shop.url}/graphql`, {
+        headers: { origin: e2e.shop.url },
         data: { query: 'mutation($id: ID!) { cancelOrder(id: $id) { success message } }', variables: { id: stale } },
       });
       expect((await cancelled.json()).data.cancelOrder.success).toBe(true);
       await orderRow(stale).getByRole('button', { name: `Mark as Shipped ${adminNumber(stale)}` }).click();
-      await page.getByText('Cannot change order status from cancelled to shipped').waitFor();
+      await e2e.page.getByText('Cannot change order status from cancelled to shipped').waitFor();
       await orderRow(stale).getByText('Cancelled', { exact: true }).waitFor();
 
       // Next page, then another day (back to page 1, nothing that day).
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByText('Page 2 of 2').waitFor();
+      await e2e.page.getByRole('button', { name: 'Next' }).click();
+      await e2e.page.getByText('Page 2 of 2').waitFor();
       await orderRow(orderIds[0]!).waitFor();
 
       // An admin deletes the only order of page 2: the list falls back to the one page left.
       await orderRow(orderIds[0]!).getByRole('button', { name: `Delete order ${adminNumber(orderIds[0]!)}` }).click();
-      await page.getByText('Order deleted', { exact: true }).waitFor();
-      expect(dialogs).toContain(`Delete order ${adminNumber(orderIds[0]!)}? This cannot be undone.`);
+      await e2e.page.getByText('Order deleted', { exact: true }).waitFor();
+      expect(e2e.dialogs).toContain(`Delete order ${adminNumber(orderIds[0]!)}? This cannot be undone.`);
       await orderRow(orderIds[1]!).waitFor();
-      expect(await page.getByText(/Page \d+ of/).count()).toBe(0);
-      await page.getByText('10 orders on').waitFor();
+      expect(await e2e.page.getByText(/Page \d+ of/).count()).toBe(0);
+      await e2e.page.getByText('10 orders on').waitFor();
 
-      await page.getByLabel('Date').fill('2025-01-15');
-      await page.getByText('No orders found for the selected date.').waitFor();
-      expect(new URL(page.url()).searchParams.get('page')).toBeNull();
-      expect(await page.getByText(/Page \d+ of/).count()).toBe(0);
+      await e2e.page.getByLabel('Date').fill('2025-01-15');
+      await e2e.page.getByText('No orders found for the selected date.').waitFor();
+      expect(new URL(e2e.page.url()).searchParams.get('page')).toBeNull();
+      expect(await e2e.page.getByText(/Page \d+ of/).count()).toBe(0);
 
       // The new employee: the staff area without Users and without deleting orders.
       const empPage = await employee.newPage();
       await login(empPage, EMPLOYEE);
-      await empPage.goto(`${shop.url}/admin?section=users`);
+      await empPage.goto(`${e2e.shop.url}/admin?section=users`);
       await empPage.getByRole('heading', { name: 'Orders Management' }).waitFor();
       const sections = empPage.getByRole('navigation', { name: 'Dashboard sections' });
       expect(await sections.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Orders', 'Create', 'Products']);
@@ -176,7 +151,7 @@ describe('the staff users and orders screens in the browser', () => {
 
       // A shopper is sent home.
       const buyerPage = await buyer.newPage();
-      await buyerPage.goto(`${shop.url}/admin`);
+      await buyerPage.goto(`${e2e.shop.url}/admin`);
       await buyerPage.waitForURL((url) => url.pathname === '/');
     });
   });

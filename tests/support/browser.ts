@@ -1,4 +1,10 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startEmbedded } from '../../deploy/embedded/main';
+
+export type EmbeddedShop = Awaited<ReturnType<typeof startEmbedded>>;
 
 /** Debian's Chromium, headless, with the flags this machine's closed network needs. */
 export async function launchBrowser(): Promise<Browser> {
@@ -16,4 +22,46 @@ export async function screenshotOnFailure(page: Page, name: string, fn: () => Pr
     await page.screenshot({ path: `${__dirname}/../e2e/artifacts/${name}.png`, fullPage: true }).catch(() => undefined);
     throw err;
   }
+}
+
+/** What a browser journey works with; set once the describe block's beforeAll has run. */
+export interface ShopInBrowser {
+  shop: EmbeddedShop;
+  browser: Browser;
+  context: BrowserContext;
+  /** A 1280×900 page that accepts every dialog. */
+  page: Page;
+  /** The messages of the dialogs the page showed, in order. */
+  dialogs: string[];
+}
+
+/**
+ * For the describe block it is called in: the embedded shop on a fresh data folder
+ * (`shop-e2e-<name>-…` under the temp folder) with `admin` as its admin, Chromium, and one page,
+ * started before all its tests; afterwards `beforeClose` runs, then Chromium and the shop stop
+ * and the data folder goes.
+ */
+export function shopInBrowser(name: string, admin: { email: string; password: string }, options: { beforeClose?: () => Promise<void> } = {}): ShopInBrowser {
+  const dataDir = mkdtempSync(join(tmpdir(), `shop-e2e-${name}-`));
+  const session = { dialogs: [] as string[] } as ShopInBrowser;
+
+  beforeAll(async () => {
+    session.shop = await startEmbedded({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+    session.browser = await launchBrowser();
+    session.context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    session.page = await session.context.newPage();
+    session.page.on('dialog', (dialog) => {
+      session.dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await options.beforeClose?.();
+    await session.browser?.close();
+    await session.shop?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  return session;
 }

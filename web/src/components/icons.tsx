@@ -3,7 +3,7 @@ import type { ReactNode, SVGProps } from 'react';
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
 
 /** Line icons (24×24, stroke-based). Decorative by default: the control around them is named. */
-function createIcon(paths: ReactNode) {
+export function createIcon(paths: ReactNode) {
   return function Icon({ size = 20, ...props }: IconProps) {
     return (
       <svg

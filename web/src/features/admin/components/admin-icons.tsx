@@ -1,28 +1,7 @@
-import type { ReactNode } from 'react';
+import { createIcon } from '../../../components/icons';
 
 /** Line icons of the staff area (24×24, stroke-based), decorative: the link or button is named. */
-function icon(paths: ReactNode) {
-  return function AdminIcon({ size = 20 }: { size?: number }) {
-    return (
-      <svg
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.8}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-      >
-        {paths}
-      </svg>
-    );
-  };
-}
-
-export const ChartIcon = icon(
+export const ChartIcon = createIcon(
   <>
     <path d="M3 3v18h18" />
     <path d="M7 16v-4" />
@@ -30,7 +9,7 @@ export const ChartIcon = icon(
     <path d="M17 16v-7" />
   </>,
 );
-export const UsersIcon = icon(
+export const UsersIcon = createIcon(
   <>
     <circle cx="9" cy="8" r="4" />
     <path d="M2 21a7 7 0 0 1 14 0" />
@@ -38,32 +17,32 @@ export const UsersIcon = icon(
     <path d="M22 21a7 7 0 0 0-4-6.3" />
   </>,
 );
-export const ReceiptIcon = icon(
+export const ReceiptIcon = createIcon(
   <>
     <path d="M5 3h14v18l-3-2-2 2-2-2-2 2-2-2-3 2Z" />
     <path d="M9 8h6M9 12h6" />
   </>,
 );
-export const PlusSquareIcon = icon(
+export const PlusSquareIcon = createIcon(
   <>
     <rect x="3" y="3" width="18" height="18" rx="3" />
     <path d="M12 8v8M8 12h8" />
   </>,
 );
-export const BoxesIcon = icon(
+export const BoxesIcon = createIcon(
   <>
     <path d="M3 7.5 12 3l9 4.5-9 4.5Z" />
     <path d="M3 7.5V16.5l9 4.5 9-4.5V7.5" />
     <path d="M12 12v9" />
   </>,
 );
-export const TagsIcon = icon(
+export const TagsIcon = createIcon(
   <>
     <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9Z" />
     <circle cx="8" cy="8" r="1.5" />
   </>,
 );
-export const RefreshIcon = icon(
+export const RefreshIcon = createIcon(
   <>
     <path d="M21 12a9 9 0 0 1-15.5 6.2L3 16" />
     <path d="M3 12A9 9 0 0 1 18.5 5.8L21 8" />
