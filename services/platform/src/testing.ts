@@ -1,4 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { openPglite } from './db';
 import { InProcessBus } from './events/in-process-bus';
@@ -43,7 +45,7 @@ export async function createTestEnvironment(): Promise<TestEnvironment> {
   const settings: RuntimeSettings = {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    DATA_DIR: `/tmp/shop-test-${id}`,
+    DATA_DIR: join(tmpdir(), `shop-test-${id}`),
     RABBITMQ_URL: process.env.RABBITMQ_URL || undefined,
     REDIS_URL: process.env.REDIS_URL || undefined,
   };
