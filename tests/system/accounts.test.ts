@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import sharp from 'sharp';
 import { ShopClient } from '../support/http-client';
 import { startDistributedShop, type DistributedShop } from '../support/distributed-shop';
+import { pollUntil } from '../support/poll';
 
 /**
  * The account flows across separate processes on real PostgreSQL, RabbitMQ and Redis, through the
@@ -28,15 +29,7 @@ describe('accounts in distributed mode', () => {
     }
   }
 
-  async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const v = await probe();
-      if (v !== undefined) return v;
-      if (Date.now() > until) throw new Error('condition not met in time');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const eventually = <T,>(probe: () => Promise<T | undefined>, timeoutMs = 15_000) => pollUntil(probe, timeoutMs);
 
   test('sign up over REST, then read and change the profile over GraphQL', async () => {
     const shopper = new ShopClient(shop.base);

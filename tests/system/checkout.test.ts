@@ -1,5 +1,6 @@
 import { ShopClient } from '../support/http-client';
 import { startDistributedShop, type DistributedShop } from '../support/distributed-shop';
+import { pollUntil } from '../support/poll';
 
 /**
  * Checkout across separate processes on PostgreSQL and RabbitMQ: no overselling under a race,
@@ -11,15 +12,7 @@ describe('checkout in distributed mode', () => {
   let buyer: ShopClient;
   const shipping = { address: '14 Park Street', city: 'Kolkata', state: 'West Bengal', country: 'India', pinCode: '700016', phoneNo: '+91 98300 12345' };
 
-  async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const v = await probe();
-      if (v !== undefined) return v;
-      if (Date.now() > until) throw new Error('condition not met in time');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const eventually = <T,>(probe: () => Promise<T | undefined>, timeoutMs = 20_000) => pollUntil(probe, timeoutMs);
 
   async function createShirt(code: string, stockM: number) {
     const res = await admin.post('/api/v1/admin/product/create', {

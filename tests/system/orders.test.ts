@@ -3,6 +3,7 @@ import { ShopClient } from '../support/http-client';
 import { rabbitmqAddress, startDistributedShop, type DistributedShop } from '../support/distributed-shop';
 import { mailText, startSmtpInbox } from '../support/smtp-inbox';
 import { startTcpProxy } from '../support/tcp-proxy';
+import { pollUntil } from '../support/poll';
 
 /**
  * Orders across separate processes on PostgreSQL and RabbitMQ: an order placed while the broker is
@@ -15,15 +16,7 @@ describe('orders in distributed mode', () => {
   let admin: ShopClient;
   const shipping = { address: '22 Marine Drive', city: 'Mumbai', state: 'Maharashtra', country: 'India', pinCode: '400020', phoneNo: '+91 98200 12345' };
 
-  async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const v = await probe();
-      if (v !== undefined) return v;
-      if (Date.now() > until) throw new Error('condition not met in time');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const eventually = <T,>(probe: () => Promise<T | undefined>, timeoutMs = 30_000) => pollUntil(probe, timeoutMs);
 
   async function orderDb<T>(text: string, params: unknown[] = []): Promise<T[]> {
     const c = new Client({ connectionString: shop.databaseUrl('order') });

@@ -3,6 +3,15 @@ import { graphqlRequest } from './graphql-request';
 import type { TokenRefresher } from './token-refresher';
 
 /**
+ * Refreshes the session once for a request sent at `sentAt` (unless another call already did since),
+ * or rejects with SessionExpiredError when it cannot be refreshed.
+ */
+async function refreshSince(refresher: TokenRefresher, sentAt: number, silent: boolean): Promise<void> {
+  const refreshed = refresher.lastSuccessAt() > sentAt || (await refresher.refresh({ silent }));
+  if (!refreshed) throw new SessionExpiredError('Session expired. Please login again.');
+}
+
+/**
  * graphqlRequest for operations that need the session (a review, the user's own review): an
  * UNAUTHENTICATED answer refreshes the session once (shared with every other caller) and sends
  * the operation again. If the session cannot be refreshed it rejects with SessionExpiredError;
@@ -20,9 +29,7 @@ export async function graphqlRequestWithRefresh<TData>(
     return await graphqlRequest<TData>(operationName, query, variables);
   } catch (error) {
     if (!isUnauthenticated(error)) throw error;
-    // Another call refreshed the session after this one was sent: just send it again.
-    const refreshed = refresher.lastSuccessAt() > sentAt || (await refresher.refresh({ silent }));
-    if (!refreshed) throw new SessionExpiredError('Session expired. Please login again.');
+    await refreshSince(refresher, sentAt, silent);
     return graphqlRequest<TData>(operationName, query, variables);
   }
 }
@@ -42,7 +49,6 @@ export async function graphqlMeRequestWithRefresh<TData>(
   const sentAt = Date.now();
   const data = await graphqlRequestWithRefresh<TData>(refresher, operationName, query, variables, { silent });
   if ((data as { me?: unknown } | null)?.me !== null) return data;
-  const refreshed = refresher.lastSuccessAt() > sentAt || (await refresher.refresh({ silent }));
-  if (!refreshed) throw new SessionExpiredError('Session expired. Please login again.');
+  await refreshSince(refresher, sentAt, silent);
   return graphqlRequestWithRefresh<TData>(refresher, operationName, query, variables, { silent });
 }

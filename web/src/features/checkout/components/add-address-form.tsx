@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { AddressFields, EMPTY_ADDRESS_FORM, type AddressFormValues } from '../../../components/address-fields';
 import type { Address, SessionUser } from '../../../lib/session-user';
 import { useAccountChange } from '../../../lib/use-account-change';
-import { ADD_ADDRESS, type AddAddressData, type AddAddressVariables } from '../api/account-documents';
+import { ADD_ADDRESS, type AddAddressData, type AddAddressVariables } from '../../../lib/account-documents';
 import { checkoutText } from '../api/checkout-messages';
 import { DEFAULT_COUNTRY } from '../api/shipping-info';
 import { CheckoutAddForm } from './checkout-add-form';

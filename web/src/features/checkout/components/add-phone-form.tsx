@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/text-field';
 import type { SessionUser } from '../../../lib/session-user';
 import { useAccountChange } from '../../../lib/use-account-change';
-import { ADD_PHONE, type AddPhoneData, type AddPhoneVariables } from '../api/account-documents';
+import { ADD_PHONE, type AddPhoneData, type AddPhoneVariables } from '../../../lib/account-documents';
 import { checkoutText } from '../api/checkout-messages';
 import { CheckoutAddForm } from './checkout-add-form';
 

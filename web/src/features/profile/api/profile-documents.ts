@@ -15,34 +15,6 @@ interface Result {
   message?: string | null;
 }
 
-export interface AddPhoneData {
-  addPhone: AuthPayload;
-}
-
-export const ADD_PHONE_MUTATION = `
-  mutation AddPhone($phone: String!) {
-    addPhone(phone: $phone) {
-      success
-      message
-      user { ${SESSION_USER_SELECTION} }
-    }
-  }
-`;
-
-export interface AddAddressData {
-  addAddress: AuthPayload;
-}
-
-export const ADD_ADDRESS_MUTATION = `
-  mutation AddAddress($input: AddressInput!) {
-    addAddress(input: $input) {
-      success
-      message
-      user { ${SESSION_USER_SELECTION} }
-    }
-  }
-`;
-
 export interface UpdateProfileData {
   updateProfile: AuthPayload;
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { AddressFields, EMPTY_ADDRESS_FORM, type AddressFormValues } from '../../../components/address-fields';
 import type { Address } from '../../../lib/session-user';
 import { useAccountChange } from '../../../lib/use-account-change';
-import { ADD_ADDRESS_MUTATION, type AddAddressData } from '../api/profile-documents';
+import { ADD_ADDRESS, type AddAddressData, type AddAddressVariables } from '../../../lib/account-documents';
 
 const TEXTS = { done: 'Address added successfully!', failed: 'Failed to add address. Please try again.' };
 
@@ -22,9 +22,9 @@ function validate(form: AddressFormValues): { error: string } | { input: Address
 
 export function AddAddressForm() {
   const [form, setForm] = useState(EMPTY_ADDRESS_FORM);
-  const { save, refuse, loading } = useAccountChange<AddAddressData, { input: Address }>(
+  const { save, refuse, loading } = useAccountChange<AddAddressData, AddAddressVariables>(
     'AddAddress',
-    ADD_ADDRESS_MUTATION,
+    ADD_ADDRESS,
     (data) => data.addAddress,
     TEXTS,
   );

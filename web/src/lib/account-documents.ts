@@ -1,7 +1,7 @@
-import { SESSION_USER_SELECTION, type Address, type SessionUser } from '../../../lib/session-user';
+import { SESSION_USER_SELECTION, type Address, type SessionUser } from './session-user';
 
-// The same mutations as the profile's forms (features do not import each other): checkout adds a
-// phone or an address inline, and the answer's user keeps the session whole.
+// Adding a phone or an address, from the profile or inline at checkout: the answer's user keeps
+// the session whole (every view of it shows the new entry at once).
 
 export interface AuthPayload {
   success: boolean;
