@@ -3,7 +3,7 @@ const transform = { '^.+\\.tsx?$': ['@swc/jest', { jsc: { target: 'es2022', pars
 module.exports = {
   testEnvironment: 'node',
   transform,
-  roots: ['<rootDir>/proto-contracts', '<rootDir>/services', '<rootDir>/gateway'],
+  roots: ['<rootDir>/proto-contracts', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/deploy'],
   testMatch: ['**/*.test.ts'],
   testTimeout: 60000,
   moduleFileExtensions: ['ts', 'js', 'json', 'cjs', 'mjs'],

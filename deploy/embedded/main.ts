@@ -13,6 +13,7 @@ import { z } from 'zod';
 import {
   closeRuntime,
   commonSettings,
+  ConfigError,
   createLogger,
   createRuntime,
   InProcessBus,
@@ -21,6 +22,7 @@ import {
   MemoryAuthzState,
   MemoryRateLimitStore,
   openPglite,
+  serveMetrics,
   settings as s,
   type Runtime,
   type ServiceInstance,
@@ -29,11 +31,13 @@ import {
 import { createAuthService } from '@shop/auth';
 import { createCatalogService } from '@shop/catalog';
 import { createCartService } from '@shop/cart';
-import { createOrderService } from '@shop/order';
+import { createOrderService, sellerOf, sellerSettings } from '@shop/order';
 import { createMediaService } from '@shop/media';
 import { createGateway } from '@shop/gateway';
 
 const embeddedSettings = {
+  /** `production`: no GraphQL introspection or field suggestions, Secure cookies. */
+  NODE_ENV: commonSettings.NODE_ENV,
   PORT: s.port.default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
@@ -44,6 +48,11 @@ const embeddedSettings = {
   ADMIN_PASSWORD: z.string().min(8).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   WEB_DIST: z.string().default(resolve(__dirname, '../../web/dist')),
+  /** Port of GET /metrics for every service of the shop (label `service`); unset: not served. */
+  METRICS_PORT: s.port.optional(),
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  ...sellerSettings,
 };
 
 /** The RS256 key pair that signs access tokens, made on first start and kept under DATA_DIR. */
@@ -63,6 +72,7 @@ function loadOrCreateKeys(dataDir: string) {
 export async function startEmbedded(env: Record<string, string | undefined> = process.env) {
   const started = Date.now();
   const config = loadConfig(embeddedSettings, env);
+  if (config.METRICS_PORT && config.METRICS_PORT === config.PORT) throw new ConfigError(['METRICS_PORT: must differ from PORT (metrics are never served on the shop port)']);
   const dataDir = resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const logger = createLogger('shop', config.LOG_LEVEL);
@@ -78,7 +88,11 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
     // Printed for a developer to read (e.g. a reset code); LOG_LEVEL=silent keeps the console quiet.
     printMail: !config.SMTP_URL && config.LOG_LEVEL !== 'silent',
   };
-  const runtimeSettings = { NODE_ENV: 'development' as const, LOG_LEVEL: config.LOG_LEVEL, DATA_DIR: dataDir, SMTP_URL: config.SMTP_URL };
+  const production = config.NODE_ENV === 'production';
+  // A fresh secret each start for service-to-service calls that never pass the gateway, and for the
+  // gateway to vouch for each caller's address.
+  const internalToken = randomBytes(24).toString('hex');
+  const runtimeSettings = { NODE_ENV: config.NODE_ENV, LOG_LEVEL: config.LOG_LEVEL, DATA_DIR: dataDir, SMTP_URL: config.SMTP_URL, INTERNAL_API_TOKEN: internalToken };
   const runtimes: Runtime[] = [];
   const runtime = async (name: string) => {
     const r = await createRuntime(name, runtimeSettings, { publicKey: keys.publicKey, shared });
@@ -93,17 +107,17 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
     privateKey: keys.privateKey,
     mediaUrl: () => mediaUrl,
     publicUrl,
-    secureCookies: false,
+    // Secure cookies in production, and whenever the shop is reached over https.
+    secureCookies: production || publicUrl.startsWith('https:'),
     admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+    loginLimits: { failuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT, failuresPerAddress: config.LOGIN_FAILURES_PER_ADDRESS },
   });
-  // A fresh secret each start for service-to-service calls that never pass the gateway.
-  const internalToken = randomBytes(24).toString('hex');
   const media = await createMediaService(await runtime('media'), { mediaDir: join(dataDir, 'media'), internalToken });
   const services: ServiceInstance[] = [
     auth,
     await createCatalogService(await runtime('catalog'), { mediaUrl: () => mediaUrl, internalToken }),
     await createCartService(await runtime('cart'), { catalogUrl: () => catalogUrl }),
-    await createOrderService(await runtime('order'), { catalogUrl: () => catalogUrl, internalToken, publicUrl }),
+    await createOrderService(await runtime('order'), { catalogUrl: () => catalogUrl, internalToken, publicUrl, seller: sellerOf(config) }),
     media,
   ];
   const servers = await Promise.all(services.map((svc) => listen(svc.app, 0, '127.0.0.1')));
@@ -116,13 +130,17 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
   const gateway = await createGateway({
     urls,
     logger: logger.child({ service: 'gateway' }),
-    production: false,
+    production,
+    publicUrl,
     webDist: config.WEB_DIST,
     rateLimitStore: shared.rateLimitStore,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     events: shared.bus,
+    internalToken,
   });
   const gatewayServer = await listen(gateway.app, config.PORT, config.HOST);
+  // Separate from the shop's port, so shoppers never see it.
+  const metricsServer = config.METRICS_PORT !== undefined ? await serveMetrics(config.METRICS_PORT, config.HOST) : undefined;
   const address = gatewayServer.address() as AddressInfo;
   const url = `http://localhost:${address.port}`;
 
@@ -134,6 +152,7 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
     });
 
   async function stop() {
+    if (metricsServer) await closeServer(metricsServer);
     await closeServer(gatewayServer);
     await Promise.all(servers.map(closeServer));
     await gateway.stop();
@@ -143,7 +162,8 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
     await shared.pglite?.close();
   }
 
-  return { url, port: address.port, urls, stop, startedInMs: Date.now() - started, adminBootstrap: auth.adminBootstrap };
+  const metricsPort = metricsServer ? (metricsServer.address() as AddressInfo).port : undefined;
+  return { url, port: address.port, metricsPort, urls, stop, startedInMs: Date.now() - started, adminBootstrap: auth.adminBootstrap };
 }
 
 if (require.main === module) {

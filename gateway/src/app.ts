@@ -13,7 +13,9 @@ import { messages } from '@shop/proto-contracts';
 import {
   commonSettings,
   currentContext,
+  gatewayClientHeaders,
   errorHandler,
+  httpMetrics,
   MemoryRateLimitStore,
   RateLimiter,
   RedisRateLimitStore,
@@ -24,6 +26,7 @@ import {
   type Logger,
   type Redis,
 } from '@shop/platform';
+import { callerAddress, noteCallerAddress } from './caller-address';
 import { createGraphQLGateway } from './graphql-gateway';
 import { buildOpenApiDocument } from './openapi';
 import { withProductMeta, type ProductForMeta } from './product-page-meta';
@@ -44,6 +47,8 @@ export const gatewaySettings = {
   CART_URL: httpUrl.default('http://127.0.0.1:4003'),
   ORDER_URL: httpUrl.default('http://127.0.0.1:4004'),
   MEDIA_URL: httpUrl.default('http://127.0.0.1:4005'),
+  /** The shop's public origin: every absolute URL in a page comes from it, never from the Host header. */
+  PUBLIC_URL: httpUrl.optional(),
   /** Directory of the built SPA. */
   WEB_DIST: z.string().default('web/dist'),
   /** Comma-separated extra origins allowed to call with credentials. */
@@ -57,14 +62,20 @@ export const gatewaySettings = {
   RESPONSE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** The event broker, so catalog changes purge the cache at once (without it, answers expire). */
   RABBITMQ_URL: commonSettings.RABBITMQ_URL,
-  /** Prefix of the broker's exchange and queue names (as the services use). */
+  /** Prefix of Redis keys and of the broker's exchange and queue names (as the services use). */
   NAMESPACE: commonSettings.NAMESPACE,
+  /** Port of GET /metrics (Prometheus); unset: not served. Never the public PORT. */
+  METRICS_PORT: settings.port.optional(),
+  /** The services' shared secret: with it the gateway vouches for each caller's address (decision 0022). */
+  INTERNAL_API_TOKEN: commonSettings.INTERNAL_API_TOKEN,
 };
 
 export interface GatewayOptions {
   urls: Record<ServiceName, string>;
   logger: Logger;
   production: boolean;
+  /** The shop's public origin (absolute URLs in product pages); defaults to http://localhost. */
+  publicUrl?: string;
   /** Directory of the built SPA (index.html + assets); omitted → no SPA. */
   webDist?: string;
   /** Extra origins allowed to call with credentials (CORS). The gateway's own origin always is. */
@@ -80,10 +91,17 @@ export interface GatewayOptions {
   responseCacheBytes?: number;
   /** Where catalog events arrive; each one purges the cache. */
   events?: EventBus;
+  /** Prefix of the gateway's Redis keys (NAMESPACE). */
+  namespace?: string;
+  /**
+   * The services' shared secret, sent with the caller's address so services can believe it; without
+   * it services see only the gateway's own address.
+   */
+  internalToken?: string;
 }
 
 /** Catalog events after which a cached catalog answer may be wrong. */
-export const cachePurgingEvents = ['ProductChanged', 'ProductDeleted'];
+export const cachePurgingEvents = ['ProductChanged', 'ProductDeleted', 'CategoriesChanged'];
 
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -115,6 +133,7 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
   app.disable('x-powered-by');
   app.set('trust proxy', opts.trustProxy ?? false);
   app.use(requestContext(logger));
+  app.use(httpMetrics('gateway'));
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy, crossOriginEmbedderPolicy: false }));
   // gzip for the SPA's text assets and larger JSON answers (images are already compressed).
   app.use(compression({ threshold: 1024 }));
@@ -136,17 +155,13 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
     res.status(403).json({ success: false, message: 'Cross-site request refused.' });
   });
 
-  // The address the services see is the one the gateway saw, never one a client wrote.
-  if (!opts.trustProxy) {
-    app.use((req, _res, next) => {
-      delete req.headers['x-forwarded-for'];
-      next();
-    });
-  }
+  app.use(noteCallerAddress());
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
   });
+  // Ready = the gateway itself can serve (its settings were checked at start). One service down
+  // must not take the whole shop out of the load balancer: each service's state is in the body.
   app.get('/readyz', async (_req, res) => {
     const states = await Promise.all(
       serviceNames.map(async (name) => {
@@ -159,19 +174,29 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
       }),
     );
     const services = Object.fromEntries(states);
-    const ok = states.every(([, s]) => s === 'ready');
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable', services });
+    const all = states.every(([, s]) => s === 'ready');
+    res.json({ status: all ? 'ready' : 'degraded', services, ...(opts.events ? { events: opts.events.state() } : {}) });
   });
 
   const perMinute = opts.rateLimitPerMinute ?? 1200;
+  let chargeGraphql: ((req: Request, weight: number) => Promise<boolean>) | undefined;
   if (perMinute > 0) {
-    const limiter = new RateLimiter(opts.redis ? new RedisRateLimitStore(opts.redis, 'rl:gateway:') : (opts.rateLimitStore ?? new MemoryRateLimitStore()));
-    const limit = limiter.middleware({ name: 'edge', limit: perMinute, windowMs: 60_000, key: (req) => req.ip ?? 'unknown' });
+    const limiter = new RateLimiter(opts.redis ? new RedisRateLimitStore(opts.redis, `${opts.namespace ?? ''}rl:gateway:`) : (opts.rateLimitStore ?? new MemoryRateLimitStore()));
+    const edgeKey = callerAddress;
+    const limit = limiter.middleware({ name: 'edge', limit: perMinute, windowMs: 60_000, key: edgeKey });
     app.use(['/api', '/graphql'], limit);
+    // A GraphQL request with 20 root fields (aliases included) is 20 requests, not one.
+    chargeGraphql = async (req, weight) => {
+      try {
+        return (await limiter.check(`edge:${edgeKey(req)}`, perMinute, 60_000, weight)).allowed;
+      } catch {
+        return true; // a rate-limit store outage must not take the shop down
+      }
+    };
   }
 
   const proxies = Object.fromEntries(
-    serviceNames.map((name) => [name, makeProxy(opts.urls[name], timeoutMs, logger)]),
+    serviceNames.map((name) => [name, makeProxy(opts.urls[name], timeoutMs, logger, opts.internalToken)]),
   ) as Record<ServiceName, ProxyHandler>;
 
   const openApi = buildOpenApiDocument();
@@ -207,6 +232,7 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
       res.status(405).json({ success: false, message: `Method ${req.method} is not allowed here` });
       return;
     }
+    res.locals.metricsRoute = `/api/v1${route.path}`;
     // Express strips the mount path; the services expect the full /api/v1 path.
     const proxy = () => {
       req.url = req.originalUrl;
@@ -221,14 +247,14 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
     proxies.media(req, res, next);
   });
 
-  const graphql = await createGraphQLGateway({ urls: opts.urls, logger, production: opts.production, timeoutMs, cache });
+  const graphql = await createGraphQLGateway({ urls: opts.urls, logger, production: opts.production, timeoutMs, cache, internalToken: opts.internalToken, charge: chargeGraphql });
   app.use(graphql.router);
 
   app.use('/api', (req, res) => {
     res.status(404).json({ success: false, message: `No route for ${req.method} ${req.originalUrl}` });
   });
 
-  if (opts.webDist && existsSync(join(opts.webDist, 'index.html'))) mountSpa(app, opts.webDist, opts.urls.catalog, logger, cache);
+  if (opts.webDist && existsSync(join(opts.webDist, 'index.html'))) mountSpa(app, opts.webDist, opts.urls.catalog, logger, (opts.publicUrl ?? 'http://localhost').replace(/\/+$/, ''), cache);
 
   app.use((req, res) => {
     res.status(404).json({ success: false, message: `No route for ${req.method} ${req.path}` });
@@ -237,19 +263,21 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
   return { app, stop: graphql.stop, cache };
 }
 
-function makeProxy(target: string, timeoutMs: number, logger: Logger): ProxyHandler {
+function makeProxy(target: string, timeoutMs: number, logger: Logger, internalToken: string | undefined): ProxyHandler {
   // Reused connections to each service: a new TCP connection per request costs more than the request.
   const agent = new (target.startsWith('https:') ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
   return createProxyMiddleware<IncomingMessage, ServerResponse>({
     target,
     agent,
     changeOrigin: false,
-    xfwd: true,
     proxyTimeout: timeoutMs,
     on: {
-      proxyReq(proxyReq) {
+      proxyReq(proxyReq, req) {
         const requestId = currentContext()?.requestId;
         if (requestId) proxyReq.setHeader(REQUEST_ID_HEADER, requestId);
+        if (internalToken) {
+          for (const [name, value] of Object.entries(gatewayClientHeaders(internalToken, callerAddress(req)))) proxyReq.setHeader(name, value);
+        }
       },
       error(err, _req, res) {
         const code = (err as NodeJS.ErrnoException).code;
@@ -270,7 +298,7 @@ function makeProxy(target: string, timeoutMs: number, logger: Logger): ProxyHand
 }
 
 /** Static SPA: hashed assets cached for a year, index.html for every client-side route. */
-function mountSpa(app: Express, dist: string, catalogUrl: string, logger: Logger, cache?: ResponseCache) {
+function mountSpa(app: Express, dist: string, catalogUrl: string, logger: Logger, origin: string, cache?: ResponseCache) {
   const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
   // Product pages carry their title, description, Open Graph tags and JSON-LD in the HTML itself.
   app.get('/product/:id', async (req, res, next) => {
@@ -282,7 +310,7 @@ function mountSpa(app: Express, dist: string, catalogUrl: string, logger: Logger
       const { product } = JSON.parse(cached.body.toString('utf8')) as { product?: ProductForMeta };
       if (product) {
         res.setHeader('Cache-Control', 'no-cache');
-        res.type('html').send(withProductMeta(indexHtml, product, `${req.protocol}://${req.get('host')}`));
+        res.type('html').send(withProductMeta(indexHtml, product, origin));
         return;
       }
     }
@@ -299,7 +327,7 @@ function mountSpa(app: Express, dist: string, catalogUrl: string, logger: Logger
       if (!upstream.ok) return next();
       const { product } = (await upstream.json()) as { product?: ProductForMeta };
       if (!product) return next();
-      res.type('html').send(withProductMeta(indexHtml, product, `${req.protocol}://${req.get('host')}`));
+      res.type('html').send(withProductMeta(indexHtml, product, origin));
     } catch (err) {
       logger.warn({ err: String(err) }, 'product page meta unavailable');
       next();

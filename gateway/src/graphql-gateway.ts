@@ -2,9 +2,11 @@ import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOp
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request, type Response, type Router } from 'express';
-import { GraphQLError, Kind, parse, type ASTVisitor, type ValidationContext } from 'graphql';
+import { Kind, parse } from 'graphql';
 import { messages, subgraphSdl } from '@shop/proto-contracts';
-import { currentContext, REQUEST_ID_HEADER, type Logger } from '@shop/platform';
+import { currentContext, gatewayClientHeaders, REQUEST_ID_HEADER, type Logger } from '@shop/platform';
+import { callerAddress } from './caller-address';
+import { documentLimits, graphqlLimitsPlugin, limitValidationRules, type LimitPluginOptions } from './graphql-limits';
 import { composeSupergraph } from './supergraph';
 import { purgeAfterWrite, responseCacheMiddleware, type ResponseCache } from './response-cache';
 import type { ServiceName } from './route-table';
@@ -18,6 +20,9 @@ const FORWARDED_HEADERS = ['cookie', 'authorization', 'user-agent', 'accept-lang
 
 /** Forwards the caller's credentials to subgraphs and their Set-Cookie back to the caller. */
 class CredentialForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
+  /** The services' shared secret, sent with the caller's address so they can believe it. */
+  internalToken?: string;
+
   willSendRequest(options: GraphQLDataSourceProcessOptions<GatewayContext>) {
     const headers = options.request.http?.headers;
     const context = options.context as Partial<GatewayContext>;
@@ -26,7 +31,9 @@ class CredentialForwardingDataSource extends RemoteGraphQLDataSource<GatewayCont
       const value = context.req.headers[name];
       if (typeof value === 'string') headers.set(name, value);
     }
-    headers.set('x-forwarded-for', context.req.ip ?? context.req.socket.remoteAddress ?? '');
+    if (this.internalToken) {
+      for (const [name, value] of Object.entries(gatewayClientHeaders(this.internalToken, callerAddress(context.req)))) headers.set(name, value);
+    }
     const requestId = currentContext()?.requestId;
     if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
   }
@@ -39,26 +46,6 @@ class CredentialForwardingDataSource extends RemoteGraphQLDataSource<GatewayCont
   }
 }
 
-/** Refuses queries nested deeper than `max` fields (cheap protection against abusive queries). */
-export function depthLimit(max: number) {
-  return (context: ValidationContext): ASTVisitor => {
-    let depth = 0;
-    return {
-      Field: {
-        enter(node) {
-          depth += 1;
-          if (depth > max) {
-            context.reportError(new GraphQLError(`Query is too deep (maximum depth is ${max}).`, { nodes: [node] }));
-          }
-        },
-        leave() {
-          depth -= 1;
-        },
-      },
-    };
-  };
-}
-
 const upstreamFailure = /ECONNREFUSED|ECONNRESET|fetch failed|socket hang up|ENOTFOUND|EHOSTUNREACH|aborted|timeout/i;
 
 /** Federation 2 gateway over the subgraphs, mounted at /graphql. */
@@ -69,21 +56,30 @@ export async function createGraphQLGateway(opts: {
   timeoutMs: number;
   /** Stores answers Apollo marks `public` with a max-age (only catalog fields hinted so). */
   cache?: ResponseCache;
+  internalToken?: string;
+  /** Charges a request's extra root fields against the caller's per-client limit. */
+  charge?: LimitPluginOptions['charge'];
 }): Promise<{ router: Router; stop(): Promise<void> }> {
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(opts.urls),
-    buildService: ({ url }) =>
-      new CredentialForwardingDataSource({
+    buildService: ({ url }) => {
+      const source = new CredentialForwardingDataSource({
         url,
         fetcher: ((input: string, init: RequestInit) =>
           fetch(input, { ...init, signal: AbortSignal.timeout(opts.timeoutMs) })) as never,
-      }),
+      });
+      source.internalToken = opts.internalToken;
+      return source;
+    },
   });
   const server = new ApolloServer<GatewayContext>({
     gateway,
     introspection: !opts.production,
     includeStacktraceInErrorResponses: false,
-    validationRules: [depthLimit(10)],
+    validationRules: limitValidationRules(),
+    // Field suggestions ("Did you mean …?") map the schema for a caller without introspection.
+    hideSchemaDetailsFromClientErrors: opts.production,
+    plugins: [graphqlLimitsPlugin()],
     formatError(formatted) {
       const code = formatted.extensions?.code;
       // Never leak a subgraph's address or a network error's wording.
@@ -115,6 +111,8 @@ export async function createGraphQLGateway(opts: {
   router.use(
     '/graphql',
     express.json({ limit: '200kb' }),
+    // Before the cache: a cached answer still counts every root field against the caller's limit.
+    documentLimits(opts.charge),
     ...cached,
     expressMiddleware(server, { context: async ({ req, res }) => ({ req, res }) }),
   );

@@ -1,10 +1,12 @@
-import { createLogger, createRedis, listen, loadConfig, RabbitBus } from '@shop/platform';
+import './tracing';
+import { ConfigError, createLogger, createRedis, listen, loadConfig, RabbitBus, serveMetrics, shutdownTracing } from '@shop/platform';
 import { createGateway, gatewaySettings } from './app';
 
 async function main() {
   let config;
   try {
     config = loadConfig(gatewaySettings);
+    if (config.METRICS_PORT !== undefined && config.METRICS_PORT === config.PORT) throw new ConfigError(['METRICS_PORT: must differ from PORT (metrics are never served on the public port)']);
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n`);
     process.exit(1);
@@ -19,6 +21,7 @@ async function main() {
     urls: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, cart: config.CART_URL, order: config.ORDER_URL, media: config.MEDIA_URL },
     logger,
     production: config.NODE_ENV === 'production',
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     webDist: config.WEB_DIST,
     corsOrigins: config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     redis,
@@ -27,15 +30,22 @@ async function main() {
     trustProxy: config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY,
     responseCacheBytes: config.RESPONSE_CACHE_MB * 1024 * 1024,
     events,
+    namespace: config.NAMESPACE,
+    internalToken: config.INTERNAL_API_TOKEN,
   });
   const server = await listen(gateway.app, config.PORT, config.HOST);
   logger.info({ port: config.PORT }, 'gateway listening');
+  // Prometheus on its own port, never the public one.
+  const metricsServer = config.METRICS_PORT ? await serveMetrics(config.METRICS_PORT, config.HOST) : undefined;
+  if (metricsServer) logger.info({ port: config.METRICS_PORT }, 'metrics at /metrics');
   const shutdown = async () => {
     server.close();
     server.closeIdleConnections();
+    metricsServer?.close();
     await gateway.stop();
     await events?.close();
     redis?.disconnect();
+    await shutdownTracing();
     process.exit(0);
   };
   process.once('SIGTERM', shutdown);

@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import {
   addAddressSchema,
+  categoryCreateSchema,
+  categoryUpdateSchema,
   addPhoneSchema,
   forgotPasswordSchema,
+  subscribeNewsletterSchema,
   loginSchema,
   registerSchema,
+  requestReturnSchema,
   resetPasswordSchema,
   resetPasswordWithOtpSchema,
   sendOtpSchema,
   setUserRoleSchema,
   updatePasswordSchema,
   updateProfileSchema,
+  updateReturnSchema,
 } from '@shop/proto-contracts';
 import { routeTable, type Route } from './route-table';
 
@@ -21,6 +26,10 @@ interface Doc {
   access: Access;
   body?: z.ZodType;
   multipart?: boolean;
+  /** Query parameters (all optional, text). */
+  query?: string[];
+  /** Answers a PDF file rather than JSON. */
+  pdf?: boolean;
 }
 
 /** What each REST path does, who may call it and the body it takes (from the shared zod schemas). */
@@ -30,7 +39,8 @@ const docs: Record<string, Doc> = {
   'POST /logout': { summary: 'Log out; revokes the refresh token on the server', access: 'open' },
   'POST /refresh-token': { summary: 'Rotate the refresh token and issue a new access token', access: 'open' },
   'GET /profile': { summary: 'The logged-in user', access: 'login' },
-  'PUT /profile/update': { summary: 'Update name, email and avatar (multipart, field avatar)', access: 'login', body: updateProfileSchema, multipart: true },
+  'PUT /profile/update': { summary: 'Update name and avatar (multipart, field avatar); a new email needs currentPassword and is confirmed by a mailed link', access: 'login', body: updateProfileSchema, multipart: true },
+  'POST /email/confirm/:token': { summary: 'Confirm an email change with the token of the link mailed to the new address', access: 'open' },
   'POST /addPhone': { summary: 'Add a 10-digit Indian mobile number', access: 'login', body: addPhoneSchema },
   'POST /addAddress': { summary: 'Add an address (6-digit PIN and details)', access: 'login', body: addAddressSchema },
   'PUT /password/update': { summary: 'Change the password (needs the current one)', access: 'login', body: updatePasswordSchema },
@@ -38,7 +48,16 @@ const docs: Record<string, Doc> = {
   'POST /reset/:token': { summary: 'Set a new password with the emailed link token', access: 'open', body: resetPasswordSchema },
   'POST /sendOTP': { summary: 'Email a 6-digit reset code (10 minutes, single use)', access: 'open', body: sendOtpSchema },
   'POST /password/reset-otp': { summary: 'Set a new password with the emailed code', access: 'open', body: resetPasswordWithOtpSchema },
-  'GET /admin/users': { summary: 'List users', access: 'admin' },
+  'POST /newsletter': { summary: 'Newsletter sign-up: mails a confirmation link (same answer whether or not subscribed)', access: 'open', body: subscribeNewsletterSchema },
+  'GET /newsletter/confirm/:token': { summary: 'Confirm a newsletter sign-up (the link of the confirmation mail)', access: 'open' },
+  'GET /newsletter/unsubscribe/:token': { summary: 'End a newsletter subscription (the link of every newsletter mail)', access: 'open' },
+  'GET /admin/newsletter': { summary: 'Newsletter subscribers, 20 a page (status, page)', access: 'staff', query: ['status', 'page'] },
+  'GET /admin/newsletter/export': { summary: 'Newsletter subscribers as CSV (status)', access: 'staff', query: ['status'] },
+  'GET /admin/users': {
+    summary: 'Find users, newest first: q (any part of a name or email, or phone digits), role, page, limit (1–100, 20). Answers users, totalUsers, totalPages, currentPage',
+    access: 'admin',
+    query: ['q', 'role', 'page', 'limit'],
+  },
   'GET /admin/user/:id': { summary: 'One user', access: 'admin' },
   'PUT /admin/user/:id': { summary: "Change a user's role (user, emp, admin)", access: 'admin', body: setUserRoleSchema },
   'DELETE /admin/user/:id': { summary: 'Delete a user', access: 'admin' },
@@ -46,14 +65,31 @@ const docs: Record<string, Doc> = {
   'GET /productsByTag': { summary: 'Products of a tag (index 0–5 or key)', access: 'open' },
   'GET /product/:id': { summary: 'One product', access: 'open' },
   'PUT /review': { summary: "Create or update the user's review of a product", access: 'login' },
-  'GET /categories': { summary: 'The 16 top-level categories with subcategories', access: 'open' },
+  'GET /categories': { summary: 'The top-level categories in order with their subcategories (hidden ones left out)', access: 'open' },
   'GET /search': { summary: 'Typo-tolerant product search (q)', access: 'open' },
   'GET /admin/products': { summary: 'All products (staff)', access: 'staff' },
   'POST /admin/product/create': { summary: 'Create a product', access: 'staff' },
   'PUT /admin/product/:id': { summary: 'Update a product', access: 'staff' },
   'DELETE /admin/product/:id': { summary: 'Delete a product', access: 'staff' },
-  'GET /admin/reviews': { summary: 'Reviews of a product (id)', access: 'staff' },
+  'GET /admin/reviews': {
+    summary:
+      'With id: the reviews of that product. Without id: every review newest first (moderation), filtered by rating (1–5) and productId, searched by q (comment, reviewer or product name), page, limit (1–100, 20); answers reviews (each with verifiedPurchase and productName), totalReviews, totalPages, currentPage',
+    access: 'staff',
+    query: ['id', 'q', 'rating', 'productId', 'page', 'limit'],
+  },
   'DELETE /admin/reviews': { summary: 'Delete a review (productId, id)', access: 'staff' },
+  'GET /admin/categories': { summary: 'Every category in order, hidden ones and hidden subcategories too', access: 'staff' },
+  'POST /admin/categories': {
+    summary: 'Add a category, or a subcategory with parentId; answers category (id, index, str as GET /categories shows them); 409 when the name is taken',
+    access: 'admin',
+    body: categoryCreateSchema,
+  },
+  'PUT /admin/categories/:id': {
+    summary: "Rename, move (position), hide or show a category or subcategory ('12' or '12-3'); a category's image, colors, ssize, sizeSet",
+    access: 'admin',
+    body: categoryUpdateSchema,
+  },
+  'DELETE /admin/categories/:id': { summary: 'Delete a category or subcategory; 409 while products use it', access: 'admin' },
   'POST /addToCart': { summary: 'Add a product to the cart or set its quantity', access: 'login' },
   'GET /loadCart': { summary: 'The cart at current prices', access: 'login' },
   'PUT /cart/updateItem': { summary: "Change a cart line's size or colour", access: 'login' },
@@ -67,9 +103,24 @@ const docs: Record<string, Doc> = {
   'GET /order/:id': { summary: 'One order (buyer or staff)', access: 'login' },
   'POST /order/:id/cancel': { summary: 'Cancel own pending or processing order (stock goes back)', access: 'login' },
   'GET /orders/date': { summary: 'Orders of an Asia/Kolkata calendar day (date, page)', access: 'staff' },
-  'GET /admin/orders': { summary: 'All orders with their total', access: 'staff' },
+  'GET /admin/orders': {
+    summary:
+      'Find orders, newest first: q (order number in any form — #FC7A0A, #C6FC7A0A, the full id, any case — or a buyer email, name or phone), status, from/to (Asia/Kolkata days, included), page, limit (1–100, 50). Answers orders, totalAmount (not cancelled, all pages), totalOrders, totalPages, currentPage',
+    access: 'staff',
+    query: ['q', 'status', 'from', 'to', 'page', 'limit'],
+  },
+  'GET /admin/orders/export': {
+    summary: 'The orders the same search finds (all pages, at most 5000) as a CSV download; the buyer email column only for admin',
+    access: 'staff',
+    query: ['q', 'status', 'from', 'to'],
+  },
   'PUT /admin/order/:id': { summary: "Change an order's status", access: 'staff' },
   'DELETE /admin/order/:id': { summary: 'Delete an order', access: 'admin' },
+  'POST /order/:id/return': { summary: 'Return items of own delivered order within 30 days of delivery (items, reason, photo)', access: 'login', body: requestReturnSchema },
+  'GET /returns/user': { summary: "The user's returns with their timelines", access: 'login' },
+  'GET /admin/returns': { summary: 'Return requests (status, page; 20 per page)', access: 'staff' },
+  'PUT /admin/return/:id': { summary: 'Approve, reject, receive (stock goes back) or refund a return', access: 'staff', body: updateReturnSchema },
+  'GET /order/:id/invoice': { summary: 'GST tax invoice of a delivered order (application/pdf; buyer or staff)', access: 'login', pdf: true },
   'POST /createOrder': { summary: 'Payment test provider: create a payment order', access: 'open' },
   'POST /verifyOrder': { summary: 'Payment test provider: verify a payment signature', access: 'open' },
   'POST /payments/test/:orderId/pay': { summary: 'Built-in test provider: pay a payment order (test mode only)', access: 'open' },
@@ -84,13 +135,18 @@ const errorResponse = {
 function operation(route: Route) {
   const key = `${route.method} ${route.path}`;
   const doc = docs[key] ?? { summary: key, access: 'open' as Access };
-  const params = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const params = [
+    ...[...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })),
+    ...(doc.query ?? []).map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } })),
+  ];
   const op: Record<string, unknown> = {
     summary: doc.summary,
     tags: [route.service],
     parameters: params,
     responses: {
-      200: { description: 'Success: JSON with `success: true`' },
+      200: doc.pdf
+        ? { description: 'The PDF file', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }
+        : { description: 'Success: JSON with `success: true`' },
       400: errorResponse,
       ...(doc.access !== 'open' ? { 401: errorResponse } : {}),
       ...(doc.access === 'staff' || doc.access === 'admin' ? { 403: errorResponse } : {}),

@@ -31,7 +31,8 @@ export function withProductMeta(indexHtml: string, product: ProductForMeta, orig
   const title = `${product.name} – ShopKart`;
   const description = summary(product.description || `Buy ${product.name} at ShopKart. Cash on delivery and free returns within 30 days.`);
   const url = `${origin}/product/${encodeURIComponent(product._id)}`;
-  const images = (product.image ?? []).map((src) => (src.startsWith('http') ? src : `${origin}${src}`));
+  // Only the shop's own images (paths under the public origin); anything else is left out.
+  const images = (product.image ?? []).filter((src) => src.startsWith('/') && !src.startsWith('//')).map((src) => `${origin}${src}`);
   const jsonLd: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -63,8 +64,9 @@ export function withProductMeta(indexHtml: string, product: ProductForMeta, orig
     `<meta property="product:price:currency" content="INR" />`,
     `<script type="application/ld+json">${scriptJson(jsonLd)}</script>`,
   ].join('\n    ');
+  // Replacer functions, never replacement strings: `$&`, `$'` or `` $` `` in product text stay text.
   return indexHtml
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(description)}" />`)
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeHtml(description)}" />`)
+    .replace('</head>', () => `    ${tags}\n  </head>`);
 }

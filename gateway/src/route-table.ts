@@ -23,6 +23,7 @@ export const routeTable: Route[] = [
   r('POST', '/refresh-token', 'auth'),
   r('GET', '/profile', 'auth'),
   r('PUT', '/profile/update', 'auth'),
+  r('POST', '/email/confirm/:token', 'auth'),
   r('POST', '/addPhone', 'auth'),
   r('POST', '/addAddress', 'auth'),
   r('PUT', '/password/update', 'auth'),
@@ -30,6 +31,12 @@ export const routeTable: Route[] = [
   r('POST', '/reset/:token', 'auth'),
   r('POST', '/sendOTP', 'auth'),
   r('POST', '/password/reset-otp', 'auth'),
+  // Newsletter (double opt-in; the links need no login)
+  r('POST', '/newsletter', 'auth'),
+  r('GET', '/newsletter/confirm/:token', 'auth'),
+  r('GET', '/newsletter/unsubscribe/:token', 'auth'),
+  r('GET', '/admin/newsletter', 'auth'),
+  r('GET', '/admin/newsletter/export', 'auth'),
   // Admin: users
   r('GET', '/admin/users', 'auth'),
   r('GET', '/admin/user/:id', 'auth'),
@@ -49,6 +56,11 @@ export const routeTable: Route[] = [
   r('DELETE', '/admin/product/:id', 'catalog'),
   r('GET', '/admin/reviews', 'catalog'),
   r('DELETE', '/admin/reviews', 'catalog'),
+  // Admin: categories (staff read; admin change)
+  r('GET', '/admin/categories', 'catalog'),
+  r('POST', '/admin/categories', 'catalog'),
+  r('PUT', '/admin/categories/:id', 'catalog'),
+  r('DELETE', '/admin/categories/:id', 'catalog'),
   // Cart
   r('POST', '/addToCart', 'cart'),
   r('GET', '/loadCart', 'cart'),
@@ -66,8 +78,15 @@ export const routeTable: Route[] = [
   r('POST', '/order/:id/cancel', 'order'),
   r('GET', '/orders/date', 'order'),
   r('GET', '/admin/orders', 'order'),
+  r('GET', '/admin/orders/export', 'order'),
   r('PUT', '/admin/order/:id', 'order'),
   r('DELETE', '/admin/order/:id', 'order'),
+  // Returns within 30 days and GST tax invoices
+  r('POST', '/order/:id/return', 'order'),
+  r('GET', '/returns/user', 'order'),
+  r('GET', '/admin/returns', 'order'),
+  r('PUT', '/admin/return/:id', 'order'),
+  r('GET', '/order/:id/invoice', 'order'),
   // Payment test provider
   r('POST', '/createOrder', 'order'),
   r('POST', '/verifyOrder', 'order'),
@@ -86,14 +105,15 @@ const compiled: CompiledRoute[] = routeTable.map((route) => ({
 }));
 
 /**
- * The owning service of a path below /api/v1: `{ service }` when the method matches,
- * `{ allowed }` (for a 405) when only the path does, undefined when the path is unknown.
+ * The owning service of a path below /api/v1 and the route's pattern (`/product/:id`): `{ service,
+ * path }` when the method matches, `{ allowed }` (for a 405) when only the path does, undefined
+ * when the path is unknown.
  */
-export function resolveRoute(method: string, subPath: string): { service: ServiceName } | { allowed: string[] } | undefined {
+export function resolveRoute(method: string, subPath: string): { service: ServiceName; path: string } | { allowed: string[] } | undefined {
   const matches = compiled.filter((c) => c.pattern.test(subPath));
   if (matches.length === 0) return undefined;
   const m = method === 'HEAD' ? 'GET' : method;
   const hit = matches.find((c) => c.method === m);
-  if (hit) return { service: hit.service };
+  if (hit) return { service: hit.service, path: hit.path };
   return { allowed: [...new Set(matches.map((c) => c.method))] };
 }

@@ -20,6 +20,9 @@ export const OTP_LENGTH = 6;
 export const authMessages = {
   fillAllFields: messages.fillAllFields,
   invalidEmail: 'Please enter a valid email address',
+  userSearchInvalid: 'Search text must be at most 100 characters',
+  pageInvalid: 'page must be a whole number, 1 or more',
+  limitInvalid: 'limit must be a whole number from 1 to 100',
   emailRequired: 'Please enter your email address',
   invalidPhone: 'Please enter a valid 10-digit Indian mobile number',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
@@ -37,7 +40,15 @@ export const authMessages = {
   addressTooLong: `Address must be at most ${ADDRESS_MAX_LENGTH} characters long`,
   addressPartTooLong: 'City, state and country must be at most 100 characters long',
   tooManyAddresses: `You can save at most ${MAX_ADDRESSES} addresses`,
-  invalidAvatarUrl: 'Avatar must be an uploaded image (/media/...) or an https URL',
+  invalidAvatarUrl: 'Avatar must be an image uploaded to the shop',
+  passwordTooCommon: 'This password is one of the most commonly used ones and easy to guess. Please choose another (a few unrelated words work well).',
+  currentPasswordRequired: 'Please enter your current password to change your email',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  emailChangeInvalid: 'Email confirmation link is invalid or has expired',
+  emailChanged: 'Email changed successfully',
+  accountFieldsForbidden: "Only an admin or the account's owner can see its email, phones, addresses and role",
+  tooManyFailedLogins: 'Too many failed logins. Please wait 15 minutes or reset your password.',
+  emailChangeSent: (email: string) => `Profile updated. Check your new inbox: we sent a link to ${email}. Your email changes once you open it.`,
   oldPasswordIncorrect: 'Old password is incorrect',
   passwordMismatch: 'Password does not match',
   resetLinkSent: 'If an account exists for this email, a reset link has been sent.',
@@ -130,22 +141,15 @@ export const loginSchema = z.object(
 );
 export type LoginInput = z.output<typeof loginSchema>;
 
-/** An avatar is an image the media service stored (a relative /media/ path) or an https URL. */
+/**
+ * An avatar is an image the shop's media service stored (its own /media/<id>/<variant>.webp path),
+ * never an outside URL: staff pages show avatars, and an outside one would tell its owner who
+ * looked and when.
+ */
 export const avatarUrlSchema = z
   .string()
   .trim()
-  .max(2048, { error: authMessages.invalidAvatarUrl })
-  .refine(
-    (v) => {
-      if (/^\/media\/[^\s]*$/.test(v) && !v.includes('..')) return true;
-      try {
-        return new URL(v).protocol === 'https:';
-      } catch {
-        return false;
-      }
-    },
-    { error: authMessages.invalidAvatarUrl },
-  );
+  .regex(/^\/media\/[0-9a-f]{32}\/(card|detail)\.webp$/, { error: authMessages.invalidAvatarUrl });
 
 /** PUT /profile/update (multipart fields or JSON). An empty or missing avatar leaves it unchanged. */
 export const updateProfileSchema = z
@@ -154,10 +158,12 @@ export const updateProfileSchema = z
       name: filled(authMessages.fillAllFields),
       email: filled(authMessages.fillAllFields),
       avatar: z.preprocess((v) => (v === null || v === '' ? undefined : v), avatarUrlSchema.optional()),
+      /** Needed only when the email changes. */
+      currentPassword: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.string().max(PASSWORD_MAX_LENGTH).optional()),
     },
     { error: authMessages.fillAllFields },
   )
-  .pipe(z.object({ name: nameSchema, email: emailSchema, avatar: z.string().optional() }));
+  .pipe(z.object({ name: nameSchema, email: emailSchema, avatar: z.string().optional(), currentPassword: z.string().optional() }));
 export type UpdateProfileInput = z.output<typeof updateProfileSchema>;
 
 /** POST /addPhone. */
@@ -260,6 +266,40 @@ export const setUserRoleSchema = z.object(
   { error: authMessages.invalidRole },
 );
 export type SetUserRoleInput = z.output<typeof setUserRoleSchema>;
+
+/** Accounts a page of the staff Users list shows unless the caller asks for another size. */
+export const USERS_PER_PAGE = 20;
+
+const wholeNumber = (message: string, fallback: string, max: number) =>
+  z
+    .preprocess(
+      (v) => (v === undefined || v === null || v === '' ? fallback : typeof v === 'number' ? String(v) : v),
+      z.string({ error: message }).regex(/^\d{1,6}$/, { error: message }).transform(Number),
+    )
+    .refine((n) => n >= 1 && n <= max, { error: message });
+
+/**
+ * GET /admin/users?q=&role=&page=&limit= (all optional): `q` matches a name or email (any part,
+ * any case) or a saved phone number (its digits); newest accounts first.
+ */
+export const adminUsersQuerySchema = z.object({
+  q: z.preprocess(
+    (v) => (v === null ? undefined : v),
+    z
+      .string({ error: authMessages.userSearchInvalid })
+      .trim()
+      .max(100, { error: authMessages.userSearchInvalid })
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  ),
+  role: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.enum(roleSchema.options, { error: authMessages.invalidRole }).optional(),
+  ),
+  page: wholeNumber(authMessages.pageInvalid, '1', 1_000_000),
+  limit: wholeNumber(authMessages.limitInvalid, String(USERS_PER_PAGE), 100),
+});
+export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
 
 /** The user as every auth response shows it: never a password hash, token or OTP. */
 export interface PublicUser {

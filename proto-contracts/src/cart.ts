@@ -169,6 +169,8 @@ export interface CartItemView {
   saving: number;
   sizeOptions: string[];
   colorOptions: string[];
+  /** Sizes of sizeOptions with no stock left. */
+  soldOutSizes: string[];
 }
 
 export interface WishlistItemView {

@@ -155,6 +155,8 @@ export interface SubcategoryDefinition {
   /** Slug, e.g. 'ladies_kurti'. */
   str: string;
   name: string;
+  /** Hidden by staff: not offered to shoppers (products keep it). */
+  hidden?: boolean;
 }
 
 export interface CategoryDefinition {
@@ -422,6 +424,8 @@ export const catalogMessages = {
   unknownSubcat: 'This subcategory does not belong to the chosen category',
   discountInvalid: `Discount must be a whole number from 0 to ${MAX_DISCOUNT_PERCENT}`,
   tooManyImages: `You can only upload a maximum of ${MAX_PRODUCT_IMAGES} images.`,
+  colorImagesInvalid: 'Colour pictures must be a list of image URLs per colour',
+  colorImagesNotOffered: 'Pictures are given for a colour the product does not offer',
   invalidImage: 'Images must be uploaded image URLs (/media/… or https://…)',
   unknownTag: 'Unknown tag',
   unknownColor: 'Unknown colour',
@@ -444,6 +448,20 @@ export const catalogMessages = {
   reviewUpdated: 'Review updated successfully',
   invalidReviewId: 'Invalid review ID',
   reviewNotFound: 'Review not found',
+  categoryNameRequired: 'Please enter the category name',
+  categoryNameTooLong: 'Category name must be at most 60 characters long',
+  categoryFlagInvalid: 'colors, ssize and hidden must be true or false',
+  sizeSetInvalid: 'sizeSet must be one of letters, shoe, waist, kids, free, none',
+  positionInvalid: 'position must be a whole number, 0 or more',
+  categoryNotFound: 'Category not found',
+  categoryNameTaken: 'A category with this name already exists',
+  categoryInUse: (n: number) => `This category is used by ${n} product${n === 1 ? '' : 's'}; move or delete them first`,
+  subcategoryFieldsInvalid: 'A subcategory takes only name, position and hidden',
+  categoryCreated: 'Category created',
+  categoryUpdated: 'Category updated',
+  categoryDeleted: 'Category deleted',
+  reviewSearchInvalid: 'Search text must be at most 100 characters',
+  reviewLimitInvalid: 'limit must be a whole number from 1 to 100',
   reviewDeleted: 'Review deleted successfully',
   pageInvalid: 'page must be a whole number, 1 or more',
   limitInvalid: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
@@ -680,6 +698,31 @@ const colorsSchema = listOf(z.string({ error: catalogMessages.unknownColor }), C
   return names;
 });
 
+/**
+ * Pictures per colour: `{ "Red": [url, …] }` (REST) or `[{ color: "Red", images: [url, …] }]`
+ * (GraphQL); colour names resolved like `colors`, at most 5 pictures each, colours without pictures left out.
+ */
+const colorImagesSchema = z
+  .union([z.array(z.object({ color: z.string(), images: z.unknown() })), z.record(z.string(), z.unknown())], { error: catalogMessages.colorImagesInvalid })
+  .transform((value, ctx) => {
+    const entries: Array<[string, unknown]> = Array.isArray(value) ? value.map((e) => [e.color, e.images]) : Object.entries(value);
+    const out: Record<string, string[]> = {};
+    for (const [rawColor, rawImages] of entries) {
+      const color = resolveColorName(rawColor);
+      if (!color) {
+        ctx.issues.push({ code: 'custom', message: `${catalogMessages.unknownColor}: ${rawColor}`, input: rawColor });
+        return z.NEVER;
+      }
+      const images = imagesSchema.safeParse(rawImages ?? []);
+      if (!images.success) {
+        ctx.issues.push({ code: 'custom', message: images.error.issues[0]?.message ?? catalogMessages.colorImagesInvalid, input: rawImages });
+        return z.NEVER;
+      }
+      if (images.data.length > 0) out[color] = images.data;
+    }
+    return out;
+  });
+
 /** Stock per size: `{ "M": 4 }` (REST) or `[{ size: "M", stock: 4 }]` (GraphQL). */
 const stockDetailSchema = z
   .union(
@@ -732,6 +775,7 @@ export const productCreateSchema = z
       image: optional(imagesSchema),
       size: optional(sizesSchema),
       colors: optional(colorsSchema),
+      colorImages: optional(colorImagesSchema),
       stockDetail: optional(stockDetailSchema),
       badge: optional(badgeSchema),
     },
@@ -755,6 +799,7 @@ export const productCreateSchema = z
       images: v.image ?? [],
       sizes: v.size ?? [],
       colors: v.colors ?? [],
+      colorImages: v.colorImages ?? {},
       stockDetail: v.stockDetail ?? {},
       badge: v.badge || null,
     };
@@ -780,6 +825,10 @@ export const productUpdateSchema = z
       image: listUpdate(imagesSchema),
       size: listUpdate(sizesSchema),
       colors: listUpdate(colorsSchema),
+      colorImages: z
+        .unknown()
+        .transform((v, ctx) => (v === undefined ? undefined : check(colorImagesSchema, v === null || v === '' ? {} : v, ctx)))
+        .optional(),
       stockDetail: z
         .unknown()
         .transform((v, ctx) => (v === null || v === '' ? {} : check(stockDetailSchema, v, ctx)))
@@ -803,6 +852,7 @@ export const productUpdateSchema = z
     images: v.image,
     sizes: v.size,
     colors: v.colors,
+    colorImages: v.colorImages,
     stockDetail: v.stockDetail,
     badge: v.badge,
   }));
@@ -844,3 +894,75 @@ export const reviewSchema = z.object(
   { error: catalogMessages.ratingRequired },
 );
 export type ReviewInput = z.output<typeof reviewSchema>;
+
+/** Reviews a page of the staff moderation list shows unless asked for another size. */
+export const REVIEWS_PER_ADMIN_PAGE = 20;
+
+/**
+ * GET /admin/reviews without `id` (and the GraphQL moderation list): every review, newest first,
+ * filtered by `rating` (1–5) and `productId`, searched by `q` (comment, reviewer or product name).
+ */
+export const adminReviewsQuerySchema = z.object({
+  q: z.preprocess(
+    (v) => (v === null ? undefined : v),
+    z
+      .string({ error: catalogMessages.reviewSearchInvalid })
+      .trim()
+      .max(100, { error: catalogMessages.reviewSearchInvalid })
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  ),
+  rating: z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : v), ratingSchema.optional()),
+  productId: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string({ error: catalogMessages.invalidProductId })
+      .trim()
+      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: catalogMessages.invalidProductId })
+      .transform((v) => v.toLowerCase())
+      .optional(),
+  ),
+  page: z.preprocess((v) => (v === null ? undefined : typeof v === 'number' ? String(v) : v), pageParam),
+  limit: z.preprocess((v) => (v === null ? undefined : typeof v === 'number' ? String(v) : v), limitParam(REVIEWS_PER_ADMIN_PAGE, 100, catalogMessages.reviewLimitInvalid)),
+});
+export type AdminReviewsQuery = z.output<typeof adminReviewsQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Category administration
+
+export const CATEGORY_NAME_MAX_LENGTH = 60;
+
+const categoryName = z
+  .string({ error: catalogMessages.categoryNameRequired })
+  .trim()
+  .min(1, { error: catalogMessages.categoryNameRequired })
+  .max(CATEGORY_NAME_MAX_LENGTH, { error: catalogMessages.categoryNameTooLong });
+const categoryFlag = z.boolean({ error: catalogMessages.categoryFlagInvalid });
+const categoryFields = {
+  colors: categoryFlag.optional(),
+  ssize: categoryFlag.optional(),
+  sizeSet: z.enum(SIZE_SET_NAMES as [SizeSetName, ...SizeSetName[]], { error: catalogMessages.sizeSetInvalid }).optional(),
+  image: z
+    .string({ error: catalogMessages.invalidImage })
+    .trim()
+    .refine((v) => v === '' || isProductImageUrl(v), { error: catalogMessages.invalidImage })
+    .optional(),
+  /** 0-based place among its siblings; past the end means last. */
+  position: z.number({ error: catalogMessages.positionInvalid }).int({ error: catalogMessages.positionInvalid }).min(0, { error: catalogMessages.positionInvalid }).max(1000, { error: catalogMessages.positionInvalid }).optional(),
+  hidden: categoryFlag.optional(),
+};
+
+/** POST /admin/categories: a top-level category, or a subcategory of `parentId`. */
+export const categoryCreateSchema = z.object(
+  {
+    name: categoryName,
+    parentId: z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : v), z.string({ error: catalogMessages.categoryNotFound }).trim().max(20).optional()),
+    ...categoryFields,
+  },
+  { error: catalogMessages.categoryNameRequired },
+);
+export type CategoryCreateInput = z.output<typeof categoryCreateSchema>;
+
+/** PUT /admin/categories/{id}: what changes (a subcategory takes name, position and hidden). */
+export const categoryUpdateSchema = z.object({ name: categoryName.optional(), ...categoryFields }, { error: catalogMessages.categoryNameRequired });
+export type CategoryUpdateInput = z.output<typeof categoryUpdateSchema>;

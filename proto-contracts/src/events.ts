@@ -26,8 +26,14 @@ export const eventSchemas = {
     payload: z.object({ userId: z.string(), role: roleSchema, previousRole: roleSchema, authzVersion: z.number().int() }),
   },
   UserDeleted: { version: 1, payload: z.object({ userId: z.string(), authzVersion: z.number().int() }) },
+  /** A password change or reset: every access token of the user older than `authzVersion` is refused. */
+  UserSessionsEnded: { version: 1, payload: z.object({ userId: z.string(), authzVersion: z.number().int() }) },
+  /** A logout: the access tokens of that session (`sid`) are refused until `expiresAt` (epoch ms). */
+  SessionEnded: { version: 1, payload: z.object({ sessionId: z.string(), expiresAt: z.number().int() }) },
   ProductChanged: { version: 1, payload: z.object({ productId: z.string() }).passthrough() },
   ProductDeleted: { version: 1, payload: z.object({ productId: z.string() }) },
+  /** Staff changed a category or subcategory (created, renamed, moved, hidden, deleted): cached answers go. */
+  CategoriesChanged: { version: 1, payload: z.object({ categoryId: z.string() }) },
   /**
    * A new order. `items` is `[{productId, quantity, size, color}]` (the cart removes those lines);
    * `email` and `name` are the buyer's (from the access token), for the confirmation mail; money in paise.
@@ -46,10 +52,23 @@ export const eventSchemas = {
       })
       .passthrough(),
   },
+  /**
+   * An order moved to another status. Version 2 adds `productIds` (the order's products, each
+   * once): the catalog marks reviews by a buyer whose order of the product was delivered as
+   * verified purchases. A version 1 event has no `productIds`; consumers treat it as empty.
+   */
   OrderStatusChanged: {
-    version: 1,
+    version: 2,
     payload: z
-      .object({ orderId: z.string(), userId: z.string(), status: z.string(), previousStatus: z.string(), email: z.string().optional(), name: z.string().optional() })
+      .object({
+        orderId: z.string(),
+        userId: z.string(),
+        status: z.string(),
+        previousStatus: z.string(),
+        email: z.string().optional(),
+        name: z.string().optional(),
+        productIds: z.array(z.string()).optional(),
+      })
       .passthrough(),
   },
   /**
@@ -61,6 +80,43 @@ export const eventSchemas = {
     version: 1,
     payload: z
       .object({ orderId: z.string(), userId: z.string(), reason: z.string().optional(), previousStatus: z.string().optional() })
+      .passthrough(),
+  },
+  /**
+   * A shopper asked to return items of a delivered order (the order service mails them). `items`
+   * are `[{productId, size, color, quantity}]`.
+   */
+  ReturnRequested: {
+    version: 1,
+    payload: z
+      .object({
+        returnId: z.string(),
+        orderId: z.string(),
+        userId: z.string(),
+        items: z.array(z.object({ productId: z.string(), size: z.string().nullable(), color: z.string().nullable(), quantity: z.number().int().positive() })),
+        reason: z.string(),
+      })
+      .passthrough(),
+  },
+  /** Staff moved a return on (approved, rejected, received, refunded); the order service mails the shopper. */
+  ReturnStatusChanged: {
+    version: 1,
+    payload: z
+      .object({ returnId: z.string(), orderId: z.string(), userId: z.string(), status: z.string(), previousStatus: z.string(), note: z.string().nullable().optional() })
+      .passthrough(),
+  },
+  /**
+   * The returned items arrived at the warehouse: the catalog puts them back in stock, once per
+   * return, product and size, however often this arrives.
+   */
+  ReturnReceived: {
+    version: 1,
+    payload: z
+      .object({
+        returnId: z.string(),
+        orderId: z.string(),
+        items: z.array(z.object({ productId: z.string(), size: z.string().nullable(), quantity: z.number().int().positive() })).min(1),
+      })
       .passthrough(),
   },
 } as const;

@@ -7,3 +7,7 @@ export * from './catalog';
 export * from './cart';
 export * from './pricing';
 export * from './order';
+export * from './text';
+export * from './newsletter';
+export * from './returns';
+export * from './invoice';

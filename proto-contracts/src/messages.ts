@@ -9,6 +9,7 @@ export const messages = {
   notFound: 'Resource not found',
   internal: 'Something went wrong. Please try again later.',
   malformedJson: 'The request body is not valid JSON.',
+  invalidText: 'Text must not contain NUL or other invalid characters.',
   bodyTooLarge: 'The request body is too large.',
   phoneEmpty: 'Phone number cannot be empty!',
   addressRequired: 'Both PIN code and address details are required!',

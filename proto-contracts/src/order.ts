@@ -26,6 +26,7 @@ export const MIN_PAYMENT_PAISE = 100;
 /** Largest, in paise (₹10,00,000). */
 export const MAX_PAYMENT_PAISE = 100_000_000;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+export const MAX_ORDER_SEARCH_LENGTH = 100;
 
 export const orderMessages = {
   shippingInfoRequired: 'Please provide the shipping information',
@@ -53,6 +54,8 @@ export const orderMessages = {
   invalidDate: 'Please give the date as YYYY-MM-DD',
   pageInvalid: 'page must be a whole number, 1 or more',
   limitInvalid: 'limit must be a whole number from 1 to 100',
+  searchInvalid: `Search text must be at most ${MAX_ORDER_SEARCH_LENGTH} characters`,
+  dateRangeInvalid: 'The start date must not be after the end date',
   idempotencyKeyInvalid: `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible characters`,
   catalogUnavailable: 'Orders cannot be placed right now. Please try again in a moment.',
   orderPlaced: 'Order placed successfully!',
@@ -289,17 +292,63 @@ export const ordersByDateQuerySchema = z.object({
   page: pageParam,
 });
 
-/** GET /admin/orders?status=&page=&limit= (all optional). */
-export const adminOrdersQuerySchema = z.object({
-  status: z.preprocess((v) => (v === '' || v === null ? undefined : v), orderStatusSchema.optional()),
-  page: pageParam,
+const optionalDate = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z
+    .string({ error: orderMessages.invalidDate })
+    .trim()
+    .refine((d) => isCalendarDate(d), { error: orderMessages.invalidDate })
+    .optional(),
+);
+
+/**
+ * GET /admin/orders?q=&status=&from=&to=&page=&limit= (all optional). `q` is what a person has in
+ * hand: an order number in any of its forms, a buyer's email (or part of it), a phone number, or
+ * the buyer's name; `from`/`to` are Asia/Kolkata days, both included.
+ */
+export const adminOrdersQuerySchema = z
+  .object({
+    q: z.preprocess(
+      (v) => (v === null ? undefined : v),
+      z
+        .string({ error: orderMessages.searchInvalid })
+        .trim()
+        .max(MAX_ORDER_SEARCH_LENGTH, { error: orderMessages.searchInvalid })
+        .optional()
+        .transform((v) => (v ? v : undefined)),
+    ),
+    status: z.preprocess((v) => (v === '' || v === null ? undefined : v), orderStatusSchema.optional()),
+    from: optionalDate,
+    to: optionalDate,
+    page: pageParam,
   limit: z
     .preprocess(
       (v) => (v === undefined || v === null || v === '' ? '50' : typeof v === 'number' ? String(v) : v),
       z.string({ error: orderMessages.limitInvalid }).regex(/^\d{1,6}$/, { error: orderMessages.limitInvalid }).transform(Number),
     )
     .refine((n) => n >= 1 && n <= 100, { error: orderMessages.limitInvalid }),
-});
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: orderMessages.dateRangeInvalid, path: ['to'] });
+export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
+
+/** The rows a CSV export of found orders holds at most (the newest first). */
+export const MAX_ORDERS_EXPORT = 5000;
+
+/**
+ * What an order search text can mean, read once here so REST, GraphQL and the web agree:
+ * an order id (the full id, or the last 4–12 characters of it as the display forms show, with or
+ * without '#', any case), phone digits, or free text for the buyer's email and name.
+ */
+export function readOrderSearch(q: string): { id?: string; idSuffix?: string; phoneDigits?: string; text: string } {
+  const text = q.trim();
+  const bare = text.replace(/^#/, '').trim().toLowerCase();
+  if (UUID.test(bare)) return { id: bare, text };
+  const idSuffix = /^[0-9a-f]{4,12}$/.test(bare) ? bare : undefined;
+  let digits = /^[+\d\s()-]+$/.test(text) ? text.replace(/\D/g, '') : '';
+  if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
+  const phoneDigits = digits.length >= 4 ? digits : undefined;
+  return { idSuffix, phoneDigits, text };
+}
 
 /** A real calendar date written YYYY-MM-DD. */
 export function isCalendarDate(value: string): boolean {

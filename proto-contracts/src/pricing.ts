@@ -40,3 +40,29 @@ export function priceOrder(lines: PricedLine[], opts: { firstOrder: boolean }): 
   const shippingPaise = lines.length > 0 ? SHIPPING_FEE_PAISE : 0;
   return { itemsPaise, discountPaise, taxPaise, shippingPaise, totalPaise: itemsPaise - discountPaise + taxPaise + shippingPaise };
 }
+
+/**
+ * Splits `totalPaise` over parts in proportion to their weights, in whole paise, so the parts add up
+ * to the total exactly (largest remainder: the paise left after flooring go to the parts with the
+ * largest fractions, earlier parts first on a tie). Used to spread an order's discount and GST over
+ * its lines for the tax invoice.
+ */
+export function prorate(totalPaise: number, weights: number[]): number[] {
+  if (!Number.isSafeInteger(totalPaise) || totalPaise < 0) throw new RangeError('total must be whole paise ≥ 0');
+  if (weights.some((w) => !Number.isSafeInteger(w) || w < 0)) throw new RangeError('weights must be whole numbers ≥ 0');
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum === 0) return weights.map((_, i) => (i === 0 ? totalPaise : 0));
+  // BigInt keeps total × weight exact past 2^53 (₹10 lakh orders × large weights).
+  const shares = weights.map((w, index) => {
+    const exact = BigInt(totalPaise) * BigInt(w);
+    return { index, floor: Number(exact / BigInt(sum)), remainder: Number(exact % BigInt(sum)) };
+  });
+  let left = totalPaise - shares.reduce((a, s) => a + s.floor, 0);
+  const result = shares.map((s) => s.floor);
+  for (const s of [...shares].sort((a, b) => b.remainder - a.remainder || a.index - b.index)) {
+    if (left === 0) break;
+    result[s.index]! += 1;
+    left -= 1;
+  }
+  return result;
+}

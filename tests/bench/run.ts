@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon, { type RequestParams } from 'autocannon';
 import { MAX_STOCK } from '@shop/proto-contracts';
+import { gatewayClientHeaders } from '@shop/platform';
 import { ShopClient } from '../support/http-client';
 import { startDistributedShop } from '../support/distributed-shop';
 
@@ -177,14 +178,14 @@ async function createOrderProduct(base: string): Promise<string> {
 
 /**
  * Shoppers for the per-shopper scenarios, one per connection. Registered at the auth service
- * directly, each from its own (forwarded) address: sign-up is limited per address, and the bench
+ * directly, each from its own address (vouched for as the gateway does): sign-up is limited per address, and the bench
  * harness stands where the gateway would.
  */
-async function registerShoppers(authUrl: string, count: number): Promise<string[]> {
+async function registerShoppers(authUrl: string, internalToken: string, count: number): Promise<string[]> {
   const cookies: string[] = [];
   for (let i = 0; i < count; i++) {
     const shopper = new ShopClient(authUrl);
-    const res = await shopper.post('/api/v1/register', { name: `Bench Shopper ${i}`, email: `bench-${i}@shop.test`, phone: `90000${String(10000 + i).slice(-5)}`, password: 'bench-pass-1' }, { 'x-forwarded-for': `10.77.${i >> 8}.${i & 255}` });
+    const res = await shopper.post('/api/v1/register', { name: `Bench Shopper ${i}`, email: `bench-${i}@shop.test`, phone: `90000${String(10000 + i).slice(-5)}`, password: 'bench-pass-1' }, gatewayClientHeaders(internalToken, `10.77.${i >> 8}.${i & 255}`));
     if (res.status !== 201 && res.status !== 200) throw new Error(`bench shopper not registered: HTTP ${res.status} ${JSON.stringify(res.body)}`);
     cookies.push(shopper.cookieHeader());
   }
@@ -206,7 +207,7 @@ async function main() {
     const chosen = scenarios.filter(selected);
     const orderProductId = chosen.some((s) => s.id === 'placeOrder') ? await createOrderProduct(shop.base) : 'none';
     const perShopper = chosen.filter((s) => s.perShopper);
-    const shopperCookies = perShopper.length ? await registerShoppers(shop.urls.auth, Math.max(...perShopper.map(connectionsOf))) : [];
+    const shopperCookies = perShopper.length ? await registerShoppers(shop.urls.auth, shop.internalToken, Math.max(...perShopper.map(connectionsOf))) : [];
     const rows = [];
     for (const s of chosen) rows.push(await run(shop.base, withProduct(s, productId, properties, orderProductId), cookie, shopperCookies));
     console.log(`\n${seconds} s per scenario, distributed mode\n`);

@@ -74,6 +74,10 @@ describe('account journeys in the browser', () => {
       await page.getByLabel('PIN code').fill('400001');
       await page.getByLabel('Address').fill('Flat 4, Marine Drive');
       await page.getByLabel('City').fill('Mumbai');
+      // City and State are required here as at checkout (an order cannot be shipped without them).
+      expect(await page.getByLabel('City').getAttribute('required')).not.toBeNull();
+      expect(await page.getByLabel('State').getAttribute('required')).not.toBeNull();
+      await page.getByLabel('State').fill('Maharashtra');
       await page.getByRole('button', { name: 'Add Address' }).click();
       await page.getByText('Address added successfully!').waitFor();
       await page.getByText('Flat 4, Marine Drive').first().waitFor();
@@ -98,6 +102,44 @@ describe('account journeys in the browser', () => {
       await page.getByLabel('Password').fill('priya-pass-2');
       await page.getByRole('button', { name: 'Login' }).click();
       await page.waitForURL(`${shop.url}/`);
+    });
+  });
+
+  test('sign-up refuses a common password and says why; a new email needs the current password and is confirmed from the new inbox', async () => {
+    const page = await newPage();
+    await screenshotOnFailure(page, 'email-change', async () => {
+      await page.goto(`${shop.url}/signup`);
+      await page.getByLabel('Name').fill('Kiran Rao');
+      await page.getByLabel('Email').fill('kiran@shop.test');
+      await page.getByLabel('Phone').fill('9876501299');
+      await page.getByLabel('Password').fill('12345678');
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await page.getByText(/one of the most commonly used/).first().waitFor();
+      await page.getByLabel('Password').fill('kiran-pass-1');
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await page.getByText('Registration SuccessFul').waitFor();
+      await page.waitForURL(`${shop.url}/login`);
+      await page.getByRole('heading', { name: 'Login' }).waitFor();
+      await page.getByLabel('Email').fill('kiran@shop.test');
+      await page.getByLabel('Password').fill('kiran-pass-1');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL(`${shop.url}/`);
+
+      await page.goto(`${shop.url}/profile`);
+      const editor = page.locator('section', { has: page.getByRole('heading', { name: 'Edit profile' }) });
+      await editor.getByLabel('Email').fill('kiran.new@shop.test');
+      await editor.getByLabel(/Current password/).fill('kiran-pass-1');
+      await editor.getByRole('button', { name: 'Update Profile' }).click();
+      await page.getByText(/Check your new inbox/).first().waitFor();
+      // Until the link is opened, the account keeps its email.
+      expect(await editor.getByLabel('Email').inputValue()).toBe('kiran@shop.test');
+      await inbox.waitFor((m) => m.to.includes('kiran@shop.test') && /change of your email/i.test(m.raw));
+      const mail = await inbox.waitFor((m) => m.to.includes('kiran.new@shop.test'));
+      const token = /\/confirm-email\/([A-Za-z0-9_-]+)/.exec(mailText(mail.raw))![1]!;
+      await page.goto(`${shop.url}/confirm-email/${token}`);
+      await page.getByText('Email changed successfully').waitFor();
+      const profile = await page.request.get(`${shop.url}/api/v1/profile`);
+      expect((await profile.json()).user.email).toBe('kiran.new@shop.test');
     });
   });
 
@@ -143,6 +185,46 @@ describe('account journeys in the browser', () => {
       await page.waitForURL(`${shop.url}/`);
       await page.goto(`${shop.url}/login`);
       await page.waitForURL(`${shop.url}/`);
+    });
+  });
+  test('newsletter: sign up in the footer → confirm from the mail → unsubscribe from the welcome mail; staff see it', async () => {
+    const page = await newPage();
+    const email = 'reader@shop.test';
+    const linkPath = (raw: string, kind: 'confirm' | 'unsubscribe') => new RegExp(`https?://[^/\\s]+(/newsletter/${kind}/[A-Za-z0-9_-]+)`).exec(mailText(raw))![1]!;
+    await screenshotOnFailure(page, 'newsletter', async () => {
+      await page.goto(`${shop.url}/`);
+      await page.getByLabel('Newsletter e-mail').fill(email);
+      await page.getByRole('button', { name: 'Subscribe' }).click();
+      await page.getByText('Check your inbox to confirm your subscription.').waitFor();
+
+      const confirmation = await inbox.waitFor((m) => m.to.includes(email) && mailText(m.raw).includes('/newsletter/confirm/'));
+      await page.goto(`${shop.url}${linkPath(confirmation.raw, 'confirm')}`);
+      await page.getByRole('heading', { name: 'Subscription confirmed' }).waitFor();
+
+      const welcome = await inbox.waitFor((m) => m.to.includes(email) && mailText(m.raw).includes('/newsletter/unsubscribe/'));
+      const unsubscribe = linkPath(welcome.raw, 'unsubscribe');
+      await page.goto(`${shop.url}${unsubscribe}`);
+      await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+      await page.getByText('You have been unsubscribed from the ShopKart newsletter.').waitFor();
+      await page.goto(`${shop.url}/newsletter/unsubscribe/not-a-real-link-at-all-000`);
+      await page.getByRole('heading', { name: 'We could not unsubscribe you' }).waitFor();
+      await page.getByText('This unsubscribe link is invalid.').waitFor();
+
+      // Staff see the address and its status, and can export the list.
+      await page.goto(`${shop.url}/login`);
+      await page.getByLabel('Email').fill('admin@shop.test');
+      await page.getByLabel('Password').fill('Admin#12345');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL(`${shop.url}/`);
+      await page.goto(`${shop.url}/admin`);
+      await page.getByRole('link', { name: 'Newsletter' }).click();
+      await page.getByRole('heading', { name: 'Newsletter subscribers' }).waitFor();
+      const row = page.getByRole('row').filter({ hasText: email });
+      await row.getByText('Unsubscribed').waitFor();
+      const download = page.waitForEvent('download');
+      await page.getByRole('link', { name: 'Export CSV' }).click();
+      const csv = await (await download).path();
+      expect(require('node:fs').readFileSync(csv, 'utf8')).toContain(`${email},unsubscribed,`);
     });
   });
 });

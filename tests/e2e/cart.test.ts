@@ -14,15 +14,17 @@ describe('the cart in the browser', () => {
   let context: BrowserContext;
   let page: Page;
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-cart-'));
+  const browserDialogs: string[] = [];
 
   beforeAll(async () => {
     shop = await startEmbedded({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
+    // The shop asks in its own dialogs: a browser dialog is a failure.
     page.on('dialog', (dialog) => {
-      expect(dialog.message()).toMatch(/^Remove .+ from your cart\?$/);
-      void dialog.accept();
+      browserDialogs.push(dialog.message());
+      void dialog.dismiss();
     });
   }, 120_000);
 
@@ -51,6 +53,10 @@ describe('the cart in the browser', () => {
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await page.getByText(`${first.name} is added to cart successfully`).waitFor();
       await page.getByText('In Cart (1)').waitFor();
+      // Toasts sit below the header, whose cart and account controls stay uncovered.
+      const toastBox = (await page.locator('.Toastify__toast').first().boundingBox())!;
+      const headerBox = (await page.locator('header').first().boundingBox())!;
+      expect(toastBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
       await page.getByRole('button', { name: 'Increase' }).click();
       await page.getByText(`Updated ${first.name} quantity in the cart`).waitFor();
       await page.getByText('In Cart (2)').waitFor();
@@ -77,8 +83,23 @@ describe('the cart in the browser', () => {
       await page.getByText(`Updated properties for ${first.name}`).waitFor();
       expect(await mirror()).toEqual([[first._id, 2, first.size[1]], [second._id, 1, second.size[1]]].sort());
 
+      // A refused quantity: the box goes back to the quantity the cart has.
+      const quantityBox = firstLine.getByLabel('Quantity');
+      await quantityBox.fill('0');
+      await quantityBox.press('Enter');
+      await page.getByText('Quantity cannot be less than 1').first().waitFor();
+      expect(await quantityBox.inputValue()).toBe('2');
+
       const secondLine = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: second.name }) });
+      // Kept when the shopper says Cancel, removed when they confirm.
       await secondLine.getByRole('button', { name: 'Remove' }).click();
+      const question = page.getByRole('alertdialog');
+      await question.getByText(`Remove ${second.name} from your cart?`).waitFor();
+      await question.getByRole('button', { name: 'Cancel' }).click();
+      await question.waitFor({ state: 'detached' });
+      await page.getByRole('link', { name: 'Cart, 3 items' }).waitFor();
+      await secondLine.getByRole('button', { name: 'Remove' }).click();
+      await question.getByRole('button', { name: 'Remove' }).click();
       await page.getByText(`${second.name} removed from cart`).waitFor();
       await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
 
@@ -99,6 +120,9 @@ describe('the cart in the browser', () => {
       await page.getByRole('button', { name: 'Logout' }).click();
       await page.getByText('Logged out successfully').waitFor();
       expect(await page.evaluate("localStorage.getItem('cartItems')")).toBeNull();
+      // Logging out from the cart lands on the home page, not on /login.
+      await page.waitForURL(`${shop.url}/`);
+      expect(browserDialogs).toEqual([]);
     });
   });
 });

@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import { screenshotOnFailure, shopInBrowser } from '../support/browser';
+import { pollUntil } from '../support/poll';
 
 const ADMIN = { email: 'admin@orders.test', password: 'admin-pass-orders' };
 
@@ -36,20 +38,35 @@ describe('checkout and order tracking in the browser', () => {
       await e2e.page.goto(`${e2e.shop.url}/product/${lamp._id}`);
       await e2e.page.getByRole('heading', { name: lamp.name }).waitFor();
       await e2e.page.getByText('Only 2 left').waitFor();
+      await e2e.page.locator('.product-info').getByText('+18% GST at checkout').waitFor();
+      expect(await e2e.page.getByText('Inclusive of all taxes').count()).toBe(0);
       await e2e.page.getByRole('button', { name: 'Increase' }).click();
       await e2e.page.getByRole('button', { name: 'Add to Cart' }).click();
       await e2e.page.getByText(`${lamp.name} is added to cart successfully`).waitFor();
       await e2e.page.getByText('In Cart (2)').waitFor();
 
+      // The server's figures: first order, so 10% off the subtotal before GST and shipping.
+      const subtotal = lamp.price * 2;
+      const discount = Math.round(subtotal * 10) / 100;
+      const tax = Math.round((subtotal - discount) * 18) / 100;
+      const total = subtotal - discount + tax + 5;
+      const inr = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(n);
+
+      // The cart shows the same estimate the checkout charges.
       await e2e.page.goto(`${e2e.shop.url}/cart`);
       await e2e.page.getByRole('heading', { name: 'Your Cart' }).waitFor();
+      const estimate = e2e.page.getByLabel('Estimated checkout price');
+      await estimate.getByText('First order discount (10%)').waitFor();
+      await estimate.getByText(inr(total)).waitFor();
       await e2e.page.getByRole('button', { name: 'Buy Now' }).click();
       await e2e.page.getByRole('heading', { name: 'Confirm Order' }).waitFor();
 
       // No saved address yet, so the add form is open; the registration phone is preselected.
-      const alert = e2e.page.waitForEvent('dialog');
       await e2e.page.getByRole('button', { name: 'Place Order' }).click();
-      expect((await alert).message()).toBe('Please select a shipping address and phone number.');
+      const notice = e2e.page.getByRole('alertdialog');
+      await notice.getByText('Please select a shipping address and phone number.').waitFor();
+      await notice.getByRole('button', { name: 'OK' }).click();
+      await notice.waitFor({ state: 'detached' });
       await e2e.page.getByLabel('PIN code', { exact: true }).fill('560001');
       await e2e.page.getByLabel('Address', { exact: true }).fill('12 MG Road, Ashok Nagar');
       await e2e.page.getByLabel('City', { exact: true }).fill('Bengaluru');
@@ -58,12 +75,6 @@ describe('checkout and order tracking in the browser', () => {
       await e2e.page.getByText('Address added successfully!').waitFor();
       expect(await e2e.page.getByRole('radio', { name: /12 MG Road/ }).isChecked()).toBe(true);
 
-      // The server's figures: first order, so 10% off the subtotal before GST and shipping.
-      const subtotal = lamp.price * 2;
-      const discount = Math.round(subtotal * 10) / 100;
-      const tax = Math.round((subtotal - discount) * 18) / 100;
-      const total = subtotal - discount + tax + 5;
-      const inr = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(n);
       await e2e.page.getByText(inr(total)).first().waitFor();
 
       await e2e.page.getByRole('button', { name: 'Place Order' }).click();
@@ -92,8 +103,11 @@ describe('checkout and order tracking in the browser', () => {
       await e2e.page.goto(`${e2e.shop.url}/orders`);
       await e2e.page.getByRole('heading', { name: 'My Orders' }).waitFor();
       await e2e.page.getByRole('article').filter({ hasText: number }).getByRole('button', { name: /Cancel order/ }).click();
+      const question = e2e.page.getByRole('alertdialog');
+      await question.getByText(`Cancel order ${number}?`).waitFor();
+      await question.getByRole('button', { name: 'Cancel order' }).click();
       await e2e.page.getByText('Order cancelled').waitFor();
-      expect(e2e.dialogs).toContain(`Cancel order ${number}?`);
+      expect(e2e.dialogs).toEqual([]);
       await e2e.page.getByRole('button', { name: 'Cancelled' }).click();
       await e2e.page.getByRole('article').filter({ hasText: number }).getByText('Cancelled').first().waitFor();
 
@@ -102,6 +116,44 @@ describe('checkout and order tracking in the browser', () => {
       await e2e.page.getByRole('heading', { name: lamp.name }).waitFor();
       await e2e.page.getByText('Only 2 left').waitFor();
       await e2e.page.getByRole('button', { name: 'Add to Cart' }).waitFor();
+    });
+  });
+  test('choosing a colour shows its pictures, and the cart line shows the chosen colour\'s picture', async () => {
+    await screenshotOnFailure(e2e.page, 'colour-pictures', async () => {
+      const staff = await e2e.browser.newContext();
+      const headers = { origin: e2e.shop.url };
+      expect((await staff.request.post(`${e2e.shop.url}/api/v1/login`, { data: ADMIN })).status()).toBe(200);
+      // Three real pictures through the media upload: the product's own, a red and a blue one.
+      const upload = async (rgb: [number, number, number]) => {
+        const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } }).png().toBuffer();
+        const res = await staff.request.post(`${e2e.shop.url}/api/v1/upload`, { headers, multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: png } } });
+        expect(res.status()).toBe(201);
+        return (await res.json()).secure_url as string;
+      };
+      const [plain, red, blue] = [await upload([200, 200, 200]), await upload([220, 20, 60]), await upload([30, 60, 200])];
+      const created = await staff.request.post(`${e2e.shop.url}/api/v1/admin/product/create`, {
+        headers,
+        data: { id: 'E2E-TEE-1', name: 'Two Colour Tee', price: 499, description: 'A cotton tee.', category: 'men', subcat: 'shirts', size: ['M'], stockDetail: { M: 5 }, colors: ['Red', 'Blue'], image: [plain], colorImages: { Red: [red], Blue: [blue] } },
+      });
+      expect(created.status()).toBe(201);
+      const tee = (await created.json()).product;
+      await staff.close();
+      const mediaId = (url: string) => url.split('/')[2]!;
+      const mainPicture = e2e.page.locator('.gallery__main img');
+
+      await e2e.page.goto(`${e2e.shop.url}/product/${tee._id}`);
+      await e2e.page.getByRole('heading', { name: 'Two Colour Tee' }).waitFor();
+      await e2e.page.getByRole('radio', { name: 'Blue' }).check();
+      await pollUntil(async () => ((await mainPicture.getAttribute('src'))?.includes(mediaId(blue)) ? true : undefined), 5_000);
+      await e2e.page.getByRole('radio', { name: 'Red' }).check();
+      await pollUntil(async () => ((await mainPicture.getAttribute('src'))?.includes(mediaId(red)) ? true : undefined), 5_000);
+      expect(await mainPicture.getAttribute('alt')).toBe('Two Colour Tee, Red');
+
+      await e2e.page.getByRole('button', { name: 'Add to Cart' }).click();
+      await e2e.page.getByText('Two Colour Tee is added to cart successfully').waitFor();
+      await e2e.page.goto(`${e2e.shop.url}/cart`);
+      const line = e2e.page.getByRole('listitem').filter({ has: e2e.page.getByRole('heading', { name: 'Two Colour Tee' }) });
+      expect(await line.locator('img').first().getAttribute('src')).toContain(mediaId(red));
     });
   });
 });

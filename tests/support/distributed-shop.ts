@@ -17,9 +17,17 @@ export interface DistributedShop {
   namespace: string;
   processes: Record<ServiceName | 'gateway', RunningProcess>;
   urls: Record<ServiceName, string>;
+  /** The shared INTERNAL_API_TOKEN (to stand where the gateway stands, e.g. vouching for an address). */
+  internalToken: string;
   /** Database URL of one service (for assertions on what it stored). */
   databaseUrl(service: ServiceName): string;
+  /** The RabbitMQ virtual host of this shop. */
+  vhost: string;
   restart(name: ServiceName): Promise<void>;
+  /** kill -9 of one process (a crash: no shutdown of any kind); resolves once it is gone. */
+  kill(name: ServiceName | 'gateway'): Promise<void>;
+  /** Starts a killed process again with the same settings (what a supervisor does); resolves once it is ready. */
+  start(name: ServiceName | 'gateway'): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -29,6 +37,11 @@ export interface DistributedShopOptions {
    * away from them) instead of directly; the other services keep the direct connection.
    */
   rabbitmqVia?: { port: number; services: readonly ServiceName[] };
+  /**
+   * Servers of the test's own (a fault test that stops or restarts them must never touch the shared
+   * ones): PostgreSQL and RabbitMQ URLs, and how to run rabbitmqctl against that node.
+   */
+  infrastructure?: { postgresUrl: string; rabbitmqUrl: string; rabbitmqctl(args: string[]): string };
 }
 
 const pgBase = () => process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -41,11 +54,13 @@ export function rabbitmqAddress(): { host: string; port: number } {
   return { host: url.hostname, port: Number(url.port || 5672) };
 }
 
-function dbUrl(name: string) {
-  const url = new URL(pgBase());
+function dbUrl(base: string, name: string) {
+  const url = new URL(base);
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+const sharedRabbitmqctl = (args: string[]) => execFileSync('rabbitmqctl', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
 
 /**
  * Starts the shop as in production: five services and the gateway, each its own process, each
@@ -60,13 +75,15 @@ export async function startDistributedShop(
   const namespace = `sys${id}.`;
   const vhost = `shop_sys_${id}`;
   const keys = testKeys();
-  const admin = new Client({ connectionString: pgBase() });
+  const pg = options.infrastructure?.postgresUrl ?? pgBase();
+  const rabbitmqctl = options.infrastructure?.rabbitmqctl ?? sharedRabbitmqctl;
+  const admin = new Client({ connectionString: pg });
   await admin.connect();
   for (const s of services) await admin.query(`create database shop_sys_${id}_${s}`);
   await admin.end();
-  execFileSync('rabbitmqctl', ['add_vhost', vhost], { stdio: 'ignore' });
-  execFileSync('rabbitmqctl', ['set_permissions', '-p', vhost, new URL(rabbitBase()).username || 'guest', '.*', '.*', '.*'], { stdio: 'ignore' });
-  const rabbit = new URL(rabbitBase());
+  rabbitmqctl(['add_vhost', vhost]);
+  rabbitmqctl(['set_permissions', '-p', vhost, new URL(options.infrastructure?.rabbitmqUrl ?? rabbitBase()).username || 'guest', '.*', '.*', '.*']);
+  const rabbit = new URL(options.infrastructure?.rabbitmqUrl ?? rabbitBase());
   rabbit.pathname = `/${vhost}`;
   const rabbitUrl = rabbit.toString();
   const rabbitUrlOf = (s: ServiceName) => {
@@ -87,19 +104,19 @@ export async function startDistributedShop(
     NAMESPACE: namespace,
     JWT_PUBLIC_KEY: keys.publicKey,
     DATA_DIR: dataDir,
+    INTERNAL_API_TOKEN: internalToken,
   };
   const envOf = (s: ServiceName): Record<string, string> => ({
     ...common,
     PORT: String(ports[s]),
     RABBITMQ_URL: rabbitUrlOf(s),
-    DATABASE_URL: dbUrl(`shop_sys_${id}_${s}`),
+    DATABASE_URL: dbUrl(pg, `shop_sys_${id}_${s}`),
     ...(s === 'auth' ? { JWT_PRIVATE_KEY: keys.privateKey, PUBLIC_URL: `http://127.0.0.1:${ports.gateway}`, ADMIN_EMAIL: 'admin@shop.test', ADMIN_PASSWORD: 'Admin#12345' } : {}),
     ...(s === 'media' ? { MEDIA_DIR: join(dataDir, 'media') } : {}),
     ...(s === 'cart' ? { CATALOG_URL: urls.catalog } : {}),
     ...(s === 'auth' ? { MEDIA_URL: urls.media } : {}),
-    ...(s === 'order' ? { CATALOG_URL: urls.catalog, INTERNAL_API_TOKEN: internalToken, PUBLIC_URL: `http://127.0.0.1:${ports.gateway}` } : {}),
-    ...(s === 'catalog' ? { MEDIA_URL: urls.media, INTERNAL_API_TOKEN: internalToken } : {}),
-    ...(s === 'media' ? { INTERNAL_API_TOKEN: internalToken } : {}),
+    ...(s === 'order' ? { CATALOG_URL: urls.catalog, PUBLIC_URL: `http://127.0.0.1:${ports.gateway}` } : {}),
+    ...(s === 'catalog' ? { MEDIA_URL: urls.media } : {}),
     ...(extraEnv[s] ?? {}),
   });
   const processes = {} as Record<ServiceName | 'gateway', RunningProcess>;
@@ -107,26 +124,31 @@ export async function startDistributedShop(
     processes[s] = startProcess(s, `services/${s}/src/main.ts`, envOf(s));
     await waitForHttp(`${urls[s]}/readyz`, processes[s]);
   };
+  const gatewayEnv = (): Record<string, string> => ({
+    NODE_ENV: 'test',
+    LOG_LEVEL: common.LOG_LEVEL,
+    PORT: String(ports.gateway),
+    HOST: '127.0.0.1',
+    REDIS_URL: redisUrl(),
+    RABBITMQ_URL: rabbitUrl,
+    NAMESPACE: namespace,
+    INTERNAL_API_TOKEN: internalToken,
+    AUTH_URL: urls.auth,
+    CATALOG_URL: urls.catalog,
+    CART_URL: urls.cart,
+    ORDER_URL: urls.order,
+    MEDIA_URL: urls.media,
+    WEB_DIST: join(dataDir, 'no-web'),
+    RATE_LIMIT_PER_MINUTE: '0',
+    ...(extraEnv.gateway ?? {}),
+  });
+  const startGateway = async () => {
+    processes.gateway = startProcess('gateway', 'gateway/src/main.ts', gatewayEnv());
+    await waitForHttp(`http://127.0.0.1:${ports.gateway}/readyz`, processes.gateway);
+  };
   try {
     await Promise.all(services.map(startService));
-    processes.gateway = startProcess('gateway', 'gateway/src/main.ts', {
-      NODE_ENV: 'test',
-      LOG_LEVEL: common.LOG_LEVEL,
-      PORT: String(ports.gateway),
-      HOST: '127.0.0.1',
-      REDIS_URL: redisUrl(),
-      RABBITMQ_URL: rabbitUrl,
-      NAMESPACE: namespace,
-      AUTH_URL: urls.auth,
-      CATALOG_URL: urls.catalog,
-      CART_URL: urls.cart,
-      ORDER_URL: urls.order,
-      MEDIA_URL: urls.media,
-      WEB_DIST: join(dataDir, 'no-web'),
-      RATE_LIMIT_PER_MINUTE: '0',
-      ...(extraEnv.gateway ?? {}),
-    });
-    await waitForHttp(`http://127.0.0.1:${ports.gateway}/readyz`, processes.gateway);
+    await startGateway();
   } catch (err) {
     await Promise.all(Object.values(processes).map((p) => p.stop()));
     await cleanup();
@@ -134,12 +156,12 @@ export async function startDistributedShop(
   }
 
   async function cleanup() {
-    const c = new Client({ connectionString: pgBase() });
+    const c = new Client({ connectionString: pg });
     await c.connect();
     for (const s of services) await c.query(`drop database if exists shop_sys_${id}_${s} with (force)`);
     await c.end();
     try {
-      execFileSync('rabbitmqctl', ['delete_vhost', vhost], { stdio: 'ignore' });
+      rabbitmqctl(['delete_vhost', vhost]);
     } catch {
       /* already gone */
     }
@@ -155,10 +177,23 @@ export async function startDistributedShop(
     namespace,
     processes,
     urls,
-    databaseUrl: (s) => dbUrl(`shop_sys_${id}_${s}`),
+    internalToken,
+    databaseUrl: (s) => dbUrl(pg, `shop_sys_${id}_${s}`),
+    vhost,
     async restart(s) {
       await processes[s].stop();
       await startService(s);
+    },
+    async kill(name) {
+      const child = processes[name].child;
+      if (child.exitCode !== null || child.signalCode) return;
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await gone;
+    },
+    async start(name) {
+      if (name === 'gateway') await startGateway();
+      else await startService(name);
     },
     async stop() {
       await Promise.all(Object.values(processes).map((p) => p.stop()));

@@ -74,6 +74,25 @@ describe('accounts in distributed mode', () => {
     expect((await shopper.get('/api/v1/profile')).status).toBe(200);
   });
 
+  test('a logout and a password change end the old access tokens in every service at once', async () => {
+    const shopper = new ShopClient(shop.base);
+    await shopper.post('/api/v1/register', { name: 'Tara', email: 'tara@shop.test', phone: '9000000009', password: 'tara-pass-1' });
+    // Copies of the access token only (a stolen token), used on the cart, order and auth services.
+    const thief = new ShopClient(shop.base);
+    thief.cookies.set('access_token', shopper.cookies.get('access_token')!);
+    expect([(await thief.get('/api/v1/loadCart')).status, (await thief.get('/api/v1/orders/user')).status]).toEqual([200, 200]);
+    await shopper.post('/api/v1/logout');
+    expect([(await thief.get('/api/v1/loadCart')).status, (await thief.get('/api/v1/orders/user')).status, (await thief.get('/api/v1/profile')).status]).toEqual([401, 401, 401]);
+
+    const phone = new ShopClient(shop.base);
+    await phone.post('/api/v1/login', { email: 'tara@shop.test', password: 'tara-pass-1' });
+    const laptop = new ShopClient(shop.base);
+    await laptop.post('/api/v1/login', { email: 'tara@shop.test', password: 'tara-pass-1' });
+    expect((await laptop.put('/api/v1/password/update', { oldPassword: 'tara-pass-1', newPassword: 'tara-pass-2', confirmPassword: 'tara-pass-2' })).status).toBe(200);
+    expect([(await phone.get('/api/v1/loadCart')).status, (await phone.get('/api/v1/wishlist')).status, (await phone.get('/api/v1/orders/user')).status]).toEqual([401, 401, 401]);
+    expect((await laptop.get('/api/v1/loadCart')).status).toBe(200);
+  });
+
   test('forgot password: a code by mail resets it', async () => {
     const shopper = new ShopClient(shop.base);
     await shopper.post('/api/v1/register', { name: 'Farah', email: 'farah@shop.test', phone: '9000000002', password: 'farah-pass-1' });

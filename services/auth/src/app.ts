@@ -17,10 +17,11 @@ import {
 } from '@shop/platform';
 import { mediaImageStore } from './clients/media.client';
 import { ensureAdminExists, primeAuthzState, type AdminBootstrap } from './domain/admin-users.service';
-import type { AuthDeps } from './domain/auth-deps';
+import { defaultLoginLimits, type AuthDeps, type LoginLimits } from './domain/auth-deps';
 import { authResolvers } from './graphql/resolvers';
 import { adminUserRoutes } from './routes/admin-users.routes';
 import { authRoutes } from './routes/auth.routes';
+import { newsletterRoutes } from './routes/newsletter.routes';
 
 export const authSettings = {
   ...commonSettings,
@@ -36,6 +37,10 @@ export const authSettings = {
   SMTP_URL: settings.url(['smtp:', 'smtps:']).optional(),
   /** Base URL of the media service; without it avatar files cannot be uploaded (URLs still can). */
   MEDIA_URL: settings.url(['http:', 'https:']).optional(),
+  /** Failed logins per account (from any address) in 15 minutes before its logins are refused. */
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Failed logins per client address (on any account) in 15 minutes: password spraying. */
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
 };
 
 export interface AuthServiceOptions {
@@ -47,6 +52,8 @@ export interface AuthServiceOptions {
   admin?: { email?: string; password?: string };
   /** The media service's base URL, or a function answering it once known (embedded mode listens late). */
   mediaUrl?: string | (() => string | undefined);
+  /** Login throttling (defaults: 10 failures per account, 50 per address, in 15 minutes). */
+  loginLimits?: Partial<LoginLimits>;
 }
 
 const typeDefs = parse(subgraphSdl('auth'));
@@ -69,6 +76,7 @@ export function buildAuthDeps(runtime: Runtime, opts: AuthServiceOptions, publis
       otpKey: createHash('sha256').update('shop-auth:otp:').update(opts.privateKey).digest(),
     },
     publicUrl: opts.publicUrl,
+    loginLimits: { ...defaultLoginLimits, ...opts.loginLimits },
     imageStore: opts.mediaUrl ? mediaImageStore(opts.mediaUrl) : undefined,
   };
 }
@@ -87,7 +95,7 @@ export async function createAuthService(
   const cookies = { secure: opts.secureCookies };
 
   const app = createServiceApp(runtime);
-  app.use('/api/v1', express.json({ limit: '100kb' }), authRoutes(deps, cookies), adminUserRoutes(deps));
+  app.use('/api/v1', express.json({ limit: '100kb' }), authRoutes(deps, cookies), adminUserRoutes(deps), newsletterRoutes(deps));
   await mountSubgraph(app, {
     typeDefs,
     resolvers: authResolvers(deps, cookies),

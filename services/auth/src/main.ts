@@ -1,5 +1,6 @@
+import './tracing';
 import { createPrivateKey, createPublicKey, createSign, createVerify } from 'node:crypto';
-import { closeRuntime, ConfigError, createRuntime, listen, loadConfig, readPem, type RuntimeSettings } from '@shop/platform';
+import { closeRuntime, ConfigError, createRuntime, listen, loadConfig, readPem, shutdownTracing, type RuntimeSettings } from '@shop/platform';
 import { authSettings, createAuthService } from './app';
 
 /** Distributed-mode entry point: like the platform's runServiceMain, but auth holds the private key. */
@@ -20,9 +21,10 @@ async function main() {
     publicUrl: config.PUBLIC_URL,
     accessTtlSeconds: config.ACCESS_TOKEN_TTL,
     refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
-    secureCookies: config.NODE_ENV === 'production',
+    secureCookies: config.NODE_ENV === 'production' || config.PUBLIC_URL.startsWith('https:'),
     admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
     mediaUrl: config.MEDIA_URL,
+    loginLimits: { failuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT, failuresPerAddress: config.LOGIN_FAILURES_PER_ADDRESS },
   });
   if (instance.adminBootstrap?.password) {
     // Shown once, on the console only (not through the logger); the operator should change it.
@@ -40,6 +42,7 @@ async function main() {
     server.closeIdleConnections();
     await instance.stop();
     await closeRuntime(runtime);
+    await shutdownTracing();
     process.exit(0);
   };
   process.once('SIGTERM', shutdown);

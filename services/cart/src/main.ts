@@ -1,3 +1,4 @@
+import './tracing';
 import { loadConfig, runServiceMain } from '@shop/platform';
 import { cartSettings, createCartService } from './app';
 

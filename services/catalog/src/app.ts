@@ -19,6 +19,7 @@ import type { CatalogDeps } from './domain/catalog-deps';
 import { CategoryDirectory, seedCategories } from './domain/category.directory';
 import { catalogResolvers } from './graphql/resolvers';
 import { followOrderEvents } from './events/order-events';
+import { adminCategoryRoutes } from './routes/admin-categories.routes';
 import { adminProductRoutes } from './routes/admin-products.routes';
 import { productRoutes } from './routes/products.routes';
 import { reviewRoutes } from './routes/reviews.routes';
@@ -31,11 +32,6 @@ export const catalogSettings = {
   PORT: settings.port.default(4002),
   /** Base URL of the media service, where the demo catalog's pictures are stored. */
   MEDIA_URL: settings.url(['http:', 'https:']).optional(),
-  /**
-   * Shared secret of service-to-service routes: media's internal image route, and the catalog's own
-   * stock reservations that the order service calls (the same value in every service).
-   */
-  INTERNAL_API_TOKEN: z.string().min(24, 'must be at least 24 characters long').optional(),
   /** Create the demo catalog on first start, when there is no product yet. */
   DEMO_CATALOG: z.enum(['true', 'false']).default('true'),
 };
@@ -87,7 +83,7 @@ export async function createCatalogService(
   }
 
   const app = createServiceApp(runtime);
-  app.use('/api/v1', express.json({ limit: '100kb' }), productRoutes(deps), reviewRoutes(deps), adminProductRoutes(deps));
+  app.use('/api/v1', express.json({ limit: '100kb' }), productRoutes(deps), reviewRoutes(deps), adminProductRoutes(deps), adminCategoryRoutes(deps));
   app.use('/internal/v1', stockReservationRoutes(deps, opts.internalToken));
   await mountSubgraph(app, { typeDefs, resolvers: catalogResolvers(deps), logger: runtime.logger, production: runtime.production });
   finishServiceApp(app, runtime);

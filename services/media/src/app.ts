@@ -29,8 +29,6 @@ export const mediaSettings = {
     .string()
     .default('/media')
     .refine((v) => v.startsWith('/') || /^https?:\/\/[^/]/.test(v), 'must be a path starting with / or an http(s) URL'),
-  /** Shared secret of the internal image route other services use (POST /internal/v1/images); without it that route is a 404. */
-  INTERNAL_API_TOKEN: z.string().min(24, 'must be at least 24 characters long').optional(),
 };
 
 export function mediaDirOf(config: { MEDIA_DIR?: string; DATA_DIR: string }): string {

@@ -1,5 +1,6 @@
+import './tracing';
 import { loadConfig, runServiceMain } from '@shop/platform';
-import { createOrderService, orderSettings } from './app';
+import { createOrderService, orderSettings, sellerOf } from './app';
 
 void runServiceMain('order', orderSettings, (runtime) => {
   // runServiceMain has already checked these settings (and exits with the problems if they are invalid).
@@ -10,5 +11,7 @@ void runServiceMain('order', orderSettings, (runtime) => {
     paymentKeyId: config.PAYMENT_KEY_ID,
     paymentKeySecret: config.PAYMENT_KEY_SECRET,
     publicUrl: config.PUBLIC_URL,
+    reservationTimeoutMs: config.RESERVATION_TIMEOUT_SECONDS * 1000,
+    seller: sellerOf(config),
   });
 });

@@ -15,6 +15,8 @@ export interface Principal {
   role: Role;
   email: string;
   name: string;
+  /** The session the access token belongs to (ended by a logout). */
+  sessionId?: string;
 }
 
 interface AccessClaims {
@@ -24,6 +26,8 @@ interface AccessClaims {
   name: string;
   /** Authorisation version at issue time. */
   av: number;
+  /** The session (refresh family) the token belongs to; a logout ends it. */
+  sid?: string;
 }
 
 export interface TokenVerifier {
@@ -47,7 +51,8 @@ export function createTokenVerifier(publicKeyPem: string, authz: AuthzState): To
       if (!claims.sub || !role.success) throw unauthenticated(messages.sessionExpired);
       const current = await authz.currentVersion(claims.sub);
       if (current !== undefined && current > (claims.av ?? 0)) throw unauthenticated(messages.sessionExpired);
-      return { userId: claims.sub, role: role.data, email: claims.email, name: claims.name };
+      if (claims.sid && (await authz.isSessionEnded(claims.sid))) throw unauthenticated(messages.sessionExpired);
+      return { userId: claims.sub, role: role.data, email: claims.email, name: claims.name, ...(claims.sid ? { sessionId: claims.sid } : {}) };
     },
   };
 }

@@ -8,10 +8,25 @@ import type { Redis } from 'ioredis';
 export interface AuthzState {
   currentVersion(userId: string): Promise<number | undefined>;
   setVersion(userId: string, version: number): Promise<void>;
+  /**
+   * Ends one session (a refresh family, the `sid` of its access tokens) until `untilMs` (epoch ms),
+   * when its last access token has expired anyway; a logout's access token is refused at once.
+   */
+  endSession(sessionId: string, untilMs: number): Promise<void>;
+  isSessionEnded(sessionId: string): Promise<boolean>;
 }
 
 export class MemoryAuthzState implements AuthzState {
   private readonly versions = new Map<string, number>();
+  private readonly endedSessions = new Map<string, number>();
+  async endSession(sessionId: string, untilMs: number) {
+    const now = Date.now();
+    for (const [id, until] of this.endedSessions) if (until <= now) this.endedSessions.delete(id);
+    if (untilMs > now) this.endedSessions.set(sessionId, untilMs);
+  }
+  async isSessionEnded(sessionId: string) {
+    return (this.endedSessions.get(sessionId) ?? 0) > Date.now();
+  }
   async currentVersion(userId: string) {
     return this.versions.get(userId);
   }
@@ -23,6 +38,13 @@ export class MemoryAuthzState implements AuthzState {
 
 export class RedisAuthzState implements AuthzState {
   constructor(private readonly redis: Redis, private readonly prefix = 'authz:v:') {}
+  async endSession(sessionId: string, untilMs: number) {
+    const ttl = untilMs - Date.now();
+    if (ttl > 0) await this.redis.set(`${this.prefix}sid:${sessionId}`, '1', 'PX', ttl);
+  }
+  async isSessionEnded(sessionId: string) {
+    return (await this.redis.exists(`${this.prefix}sid:${sessionId}`)) === 1;
+  }
   async currentVersion(userId: string) {
     const v = await this.redis.get(this.prefix + userId);
     return v === null ? undefined : Number(v);

@@ -34,8 +34,13 @@ export const commonSettings = {
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   /** Prefix for Redis keys and RabbitMQ exchange/queue names (lets several shops share one broker). */
   NAMESPACE: z.string().regex(/^[a-z0-9_.-]*$/, 'only lower-case letters, digits, ".", "_" and "-"').default(''),
-  /** PEM of the RS256 public key that verifies access tokens. */
+  /** PEM of the RS256 public key that verifies access tokens (required by runServiceMain). */
   JWT_PUBLIC_KEY: z.string().optional(),
+  /**
+   * Shared secret of service-to-service calls (the same value everywhere, gateway included): the
+   * catalog's stock routes, media's internal images, and the gateway vouching for the caller's address.
+   */
+  INTERNAL_API_TOKEN: z.string().min(24, 'must be at least 24 characters long'),
 };
 
 export const settings = { url, port };

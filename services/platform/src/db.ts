@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { Pool } from 'pg';
+import type { Logger } from './logger';
 
 /** The drizzle handle services use; same API over PostgreSQL and PGlite. */
 export type Db = NodePgDatabase<Record<string, never>>;
@@ -18,6 +19,8 @@ export interface Database {
   runScript(script: string): Promise<void>;
   /** Cheap liveness probe for /readyz. */
   ping(): Promise<void>;
+  /** Connections of the PostgreSQL pool (metrics); PGlite has none. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -47,10 +50,41 @@ export function pgliteDatabase(pglite: PGlite, { ownsClient = false } = {}): Dat
   };
 }
 
-export function postgresDatabase(url: string, { max = 10 } = {}): Database {
-  const pool = new Pool({ connectionString: url, max });
-  // An idle client that loses its connection must not crash the process.
-  pool.on('error', () => undefined);
+/** SQLSTATE classes and socket errors that mean "the database is not reachable right now". */
+const unavailableCodes = new Set(['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const unavailableMessages = /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|terminating connection|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/**
+ * Whether an error means the database is unreachable (restarting, down, connection lost) rather
+ * than that the request was wrong: such work is worth retrying and a caller gets a 503.
+ * Drizzle wraps driver errors, so the cause chain is followed.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth += 1) {
+    if (typeof e.code === 'string' && (unavailableCodes.has(e.code) || e.code.startsWith('08'))) return true;
+    if (typeof e.message === 'string' && unavailableMessages.test(e.message)) return true;
+  }
+  return false;
+}
+
+export function postgresDatabase(url: string, { max = 10, logger }: { max?: number; logger?: Pick<Logger, 'warn'> } = {}): Database {
+  // A connection attempt gives up after 5 s, so a request during an outage fails (503) rather than hangs.
+  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  // A client that loses its connection (a restart: 57P01, "Connection terminated unexpectedly")
+  // emits 'error'; unheard, that event would end the process. Idle clients report through the
+  // pool, checked-out ones through their own listener; the query in flight fails on its own, and
+  // the pool opens fresh connections once the database is back.
+  const onError = (err: Error) => logger?.warn({ err: String(err) }, 'database connection lost');
+  pool.on('error', onError);
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+  });
+  // Readiness asks on a connection of its own: a pool busy with a backlog is not a database down.
+  const probe = new Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 2_000, idleTimeoutMillis: 60_000 });
+  probe.on('error', onError);
+  probe.on('connect', (client) => {
+    client.on('error', onError);
+  });
   return {
     db: drizzlePg(pool),
     kind: 'postgres',
@@ -68,10 +102,11 @@ export function postgresDatabase(url: string, { max = 10 } = {}): Database {
       }
     },
     async ping() {
-      await pool.query('select 1');
+      await probe.query('select 1');
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), probe.end()]);
     },
   };
 }
@@ -80,8 +115,8 @@ export function postgresDatabase(url: string, { max = 10 } = {}): Database {
  * PostgreSQL when DATABASE_URL is set; otherwise the shared PGlite given by the embedded launcher,
  * or a PGlite of the service's own under dataDir.
  */
-export async function openDatabase(opts: { url?: string; pglite?: PGlite; dataDir?: string }): Promise<Database> {
-  if (opts.url) return postgresDatabase(opts.url);
+export async function openDatabase(opts: { url?: string; pglite?: PGlite; dataDir?: string; logger?: Logger }): Promise<Database> {
+  if (opts.url) return postgresDatabase(opts.url, { logger: opts.logger });
   if (opts.pglite) return pgliteDatabase(opts.pglite);
   return pgliteDatabase(await openPglite(opts.dataDir), { ownsClient: true });
 }

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { ZodError } from 'zod';
-import { messages } from '@shop/proto-contracts';
+import { ZodError, type z } from 'zod';
+import { messages, parseContract } from '@shop/proto-contracts';
+import { isDatabaseUnavailable } from './db';
 import { currentContext } from './request-context';
 import type { Logger } from './logger';
 
@@ -62,6 +63,16 @@ export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const serviceUnavailable = (message: string) => new AppError('SERVICE_UNAVAILABLE', message);
 export const tooManyRequests = (message: string = messages.tooManyRequests) => new AppError('TOO_MANY_REQUESTS', message);
 
+/**
+ * Parses a REST body, query or GraphQL arguments with a shared contract schema (`parseContract`:
+ * unstorable text first, then the schema's own message); a refusal is a 400.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = parseContract(schema, value ?? {});
+  if (!result.success) throw badRequest(result.message);
+  return result.data;
+}
+
 /** The first zod issue, phrased for a person ("email: Invalid email address"). */
 export function describeZodError(error: ZodError): string {
   const issue = error.issues[0];
@@ -73,9 +84,14 @@ export function describeZodError(error: ZodError): string {
 /** Turns anything thrown into an AppError, or undefined when it is an unexpected (5xx) failure. */
 export function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
+  // The database is restarting or out of reach: the caller may try again shortly (a 503, not a 500).
+  if (isDatabaseUnavailable(err)) return serviceUnavailable(messages.upstreamDown);
   if (err instanceof ZodError) return badRequest(describeZodError(err));
   const e = err as { type?: string; status?: number; statusCode?: number; code?: string };
   if (e?.type === 'entity.parse.failed') return badRequest(messages.malformedJson);
+  // Text PostgreSQL refuses (NUL, a lone surrogate) that reached a query without a contract schema.
+  const pgCode = e?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
+  if (pgCode === '22021' || pgCode === '22P05') return badRequest(messages.invalidText);
   if (e?.type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', messages.bodyTooLarge);
   if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
     return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content encoding.');

@@ -55,6 +55,8 @@ export async function mountSubgraph(
   const server = new ApolloServer<GraphQLContext>({
     schema: buildSubgraphSchema([{ typeDefs: opts.typeDefs, resolvers: opts.resolvers }]),
     introspection: !opts.production,
+    // No "Did you mean …?" in production: it maps the schema for a caller without introspection.
+    hideSchemaDetailsFromClientErrors: opts.production,
     formatError: formatGraphQLError(opts.logger),
     includeStacktraceInErrorResponses: false,
     // No Apollo Studio here: inline tracing would only add bytes to every subgraph answer.

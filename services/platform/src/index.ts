@@ -17,3 +17,5 @@ export * from './rate-limit';
 export * from './redis';
 export * from './request-context';
 export * from './runtime';
+export * from './telemetry/metrics';
+export { currentTraceId, shutdownTracing, startTracing } from './telemetry/tracing';

@@ -36,6 +36,23 @@ create table if not exists ${schema}.mail_log (
 );`;
 }
 
+/** mail_log as a mail outbox: a mail recorded with the event that caused it is sent afterwards. */
+function mailDeliveryScript(name: string): string {
+  const schema = `"${name}"`;
+  return `
+alter table ${schema}.mail_log add column if not exists sent_at timestamptz;
+update ${schema}.mail_log set sent_at = created_at where sent_at is null;
+create index if not exists mail_log_unsent_idx on ${schema}.mail_log (id) where sent_at is null;`;
+}
+
+/** The platform's own migrations, applied before the service's files. */
+const platformScripts: Record<string, (schema: string) => string> = {
+  '000_platform': platformScript,
+  '000_platform_mail_delivery': mailDeliveryScript,
+  // The W3C traceparent of the request that wrote an event, so its publication continues that trace.
+  '000_platform_trace_parent': (name) => `alter table "${name}".outbox add column if not exists trace_parent text;`,
+};
+
 /**
  * Applies the platform tables and then every `*.sql` file of `dir` (in name order) that has not run
  * yet, each in its own transaction, recording it in `<schema>.schema_migrations`.
@@ -51,10 +68,10 @@ create schema if not exists ${q};
 create table if not exists ${q}.schema_migrations (name text primary key, applied_at timestamptz not null default now());`);
   const done = await database.db.execute(sql.raw(`select name from ${q}.schema_migrations`));
   const already = new Set((done.rows as Array<{ name: string }>).map((r) => r.name));
-  const files = ['000_platform', ...readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()];
+  const files = [...Object.keys(platformScripts), ...readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()];
   const applied: string[] = [];
   for (const file of files.filter((f) => !already.has(f))) {
-    const body = file === '000_platform' ? platformScript(schema) : readFileSync(join(dir, file), 'utf8');
+    const body = platformScripts[file]?.(schema) ?? readFileSync(join(dir, file), 'utf8');
     const name = file.replace(/'/g, "''");
     // The check and the insert run inside the same locked transaction, so a file applies exactly once.
     const script = `${lock}

@@ -1,6 +1,7 @@
 import type { RequestHandler, Request } from 'express';
 import type { Redis } from 'ioredis';
 import { tooManyRequests } from './errors';
+import { clientAddress } from './request-context';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -10,7 +11,8 @@ export interface RateLimitResult {
 
 /** Fixed-window counters: Redis when configured (shared by every instance), memory otherwise. */
 export interface RateLimitStore {
-  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** Adds `amount` (default 1) to the key's window and answers the new count. */
+  hit(key: string, windowMs: number, amount?: number): Promise<{ count: number; resetInMs: number }>;
   reset(key: string): Promise<void>;
 }
 
@@ -18,7 +20,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
   private lastSweep = Date.now();
 
-  async hit(key: string, windowMs: number) {
+  async hit(key: string, windowMs: number, amount = 1) {
     const now = Date.now();
     if (now - this.lastSweep > 60_000) this.sweep(now);
     let w = this.windows.get(key);
@@ -26,7 +28,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
       w = { count: 0, resetAt: now + windowMs };
       this.windows.set(key, w);
     }
-    w.count += 1;
+    w.count += amount;
     return { count: w.count, resetInMs: w.resetAt - now };
   }
 
@@ -43,9 +45,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(private readonly redis: Redis, private readonly prefix = 'rl:') {}
 
-  async hit(key: string, windowMs: number) {
+  async hit(key: string, windowMs: number, amount = 1) {
     const k = this.prefix + key;
-    const [[, count], [, ttl]] = (await this.redis.multi().incr(k).pttl(k).exec()) as [[null, number], [null, number]];
+    const [[, count], [, ttl]] = (await this.redis.multi().incrby(k, amount).pttl(k).exec()) as [[null, number], [null, number]];
     if (ttl < 0) {
       await this.redis.pexpire(k, windowMs);
       return { count, resetInMs: windowMs };
@@ -61,14 +63,15 @@ export class RedisRateLimitStore implements RateLimitStore {
 export class RateLimiter {
   constructor(private readonly store: RateLimitStore) {}
 
-  async check(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
-    const { count, resetInMs } = await this.store.hit(key, windowMs);
+  /** Counts `amount` requests (e.g. one per GraphQL root field) against the key's limit. */
+  async check(key: string, limit: number, windowMs: number, amount = 1): Promise<RateLimitResult> {
+    const { count, resetInMs } = await this.store.hit(key, windowMs, amount);
     return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds: Math.ceil(resetInMs / 1000) };
   }
 
   /** Throws a 429 AppError once the limit is passed. */
-  async consume(key: string, limit: number, windowMs: number, message?: string): Promise<void> {
-    const r = await this.check(key, limit, windowMs);
+  async consume(key: string, limit: number, windowMs: number, message?: string, amount = 1): Promise<void> {
+    const r = await this.check(key, limit, windowMs, amount);
     if (!r.allowed) throw tooManyRequests(message);
   }
 
@@ -96,11 +99,4 @@ export class RateLimiter {
       }
     };
   }
-}
-
-/** The caller's address as the gateway saw it (the gateway sets x-forwarded-for). */
-export function clientAddress(req: Request): string {
-  const forwarded = req.header('x-forwarded-for');
-  if (forwarded) return forwarded.split(',')[0]!.trim();
-  return req.socket.remoteAddress ?? 'unknown';
 }

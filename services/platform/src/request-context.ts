@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
 import type { Logger } from './logger';
 
 export interface RequestContext {
@@ -44,4 +44,45 @@ export function requestContext(logger: Logger): RequestHandler {
     });
     storage.run({ requestId }, next);
   };
+}
+
+/** The caller's address as the gateway saw it, set by the gateway on every request it forwards. */
+export const CLIENT_ADDRESS_HEADER = 'x-shop-client-address';
+/** Proves CLIENT_ADDRESS_HEADER comes from the gateway: the shared INTERNAL_API_TOKEN. */
+export const GATEWAY_TOKEN_HEADER = 'x-shop-gateway-token';
+
+/** The headers by which the gateway tells a service who its caller is. */
+export function gatewayClientHeaders(internalToken: string, address: string): Record<string, string> {
+  return { [CLIENT_ADDRESS_HEADER]: address, [GATEWAY_TOKEN_HEADER]: internalToken };
+}
+
+const sameSecret = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+const resolvedAddresses = new WeakMap<Request, string>();
+const validAddress = /^[0-9A-Fa-f:.]{2,45}$/;
+
+/**
+ * Decides once per request who the caller is: the address the gateway vouches for (its header with
+ * the internal token), else the connection's own address. A bare X-Forwarded-For, or the address
+ * header without the token, is ignored: anyone can write those, and per-address limits would mean
+ * nothing. Without an internal token configured, nothing is vouched for.
+ */
+export function clientAddressFromGateway(internalToken: string | undefined): RequestHandler {
+  return (req, _res, next) => {
+    const claimed = req.header(CLIENT_ADDRESS_HEADER);
+    const token = req.header(GATEWAY_TOKEN_HEADER);
+    if (internalToken && claimed && token && validAddress.test(claimed) && sameSecret(token, internalToken)) {
+      resolvedAddresses.set(req, claimed);
+    }
+    next();
+  };
+}
+
+/** The caller's address: as the gateway vouched for it, else the connection's peer. */
+export function clientAddress(req: Request): string {
+  return resolvedAddresses.get(req) ?? req.socket.remoteAddress ?? 'unknown';
 }

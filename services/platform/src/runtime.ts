@@ -2,8 +2,8 @@ import type { Server } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
-import type { z } from 'zod';
-import { commonSettings, ConfigError, loadConfig, readPem, settings as settingsHelpers } from './config';
+import { z } from 'zod';
+import { commonSettings, loadConfig, readPem, settings as settingsHelpers } from './config';
 import { authenticate, createTokenVerifier, type TokenVerifier } from './auth';
 import { MemoryAuthzState, RedisAuthzState, type AuthzState } from './authz-state';
 import { openDatabase, type Database } from './db';
@@ -19,7 +19,10 @@ import { outboxMailer, smtpMailer, type Mailer } from './mailer';
 import { runMigrations } from './migrate';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './rate-limit';
 import { createRedis, type Redis } from './redis';
-import { requestContext } from './request-context';
+import { clientAddressFromGateway, requestContext } from './request-context';
+import { httpMetrics, metricsHandler } from './telemetry/metrics';
+import { shutdownTracing } from './telemetry/tracing';
+import { sampleServiceGauges } from './telemetry/service-gauges';
 
 /** What a service needs from the outside world; built from settings, or shared in embedded mode. */
 export interface Runtime {
@@ -36,6 +39,8 @@ export interface Runtime {
   redis?: Redis;
   production: boolean;
   clock: () => Date;
+  /** Shared secret of service-to-service calls; also how the gateway vouches for the caller's address. */
+  internalToken?: string;
 }
 
 export interface RuntimeSettings {
@@ -48,6 +53,7 @@ export interface RuntimeSettings {
   JWT_PUBLIC_KEY?: string;
   SMTP_URL?: string;
   NAMESPACE?: string;
+  INTERNAL_API_TOKEN?: string;
 }
 
 /** Shared pieces the embedded launcher hands to every service (one PGlite, one bus, one memory store). */
@@ -70,7 +76,7 @@ export async function createRuntime(
 ): Promise<Runtime> {
   const shared: SharedRuntime = { namespace: settings.NAMESPACE || undefined, ...opts.shared };
   const logger = shared.logger?.child({ service }) ?? createLogger(service, settings.LOG_LEVEL);
-  const database = await openDatabase({ url: settings.DATABASE_URL, pglite: shared.pglite, dataDir: `${settings.DATA_DIR}/${service}-db` });
+  const database = await openDatabase({ url: settings.DATABASE_URL, pglite: shared.pglite, dataDir: `${settings.DATA_DIR}/${service}-db`, logger });
   const redis = settings.REDIS_URL ? createRedis(settings.REDIS_URL) : undefined;
   redis?.on('error', (err) => logger.warn({ err: String(err) }, 'Redis error'));
 
@@ -87,7 +93,7 @@ export async function createRuntime(
   const rateLimiter = new RateLimiter(redis ? new RedisRateLimitStore(redis, `${ns}rl:${service}:`) : (shared.rateLimitStore ?? new MemoryRateLimitStore()));
   const schema = service;
   const mailer = settings.SMTP_URL
-    ? smtpMailer({ url: settings.SMTP_URL, db: database.db, schema })
+    ? smtpMailer({ url: settings.SMTP_URL, db: database.db, schema, logger })
     : outboxMailer({ db: database.db, schema, logger, print: shared.printMail ?? false });
   return {
     service,
@@ -102,6 +108,7 @@ export async function createRuntime(
     redis,
     production: settings.NODE_ENV === 'production',
     clock: () => new Date(),
+    internalToken: settings.INTERNAL_API_TOKEN,
   };
 }
 
@@ -109,15 +116,17 @@ export async function createRuntime(
 export function createServiceApp(runtime: Runtime): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only the gateway says who the caller is (decision 0022); X-Forwarded-For means nothing here.
+  app.set('trust proxy', false);
   app.use(requestContext(runtime.logger));
+  app.use(httpMetrics(runtime.service));
+  // Prometheus scrapes each service on its own port; the gateway never forwards /metrics.
+  app.get('/metrics', metricsHandler);
+  app.use(clientAddressFromGateway(runtime.internalToken));
   app.use(cookieParser());
-  mountHealthRoutes(app, runtime.service, {
-    database: () => runtime.database.ping(),
-    events: () => {
-      if (!runtime.bus.isReady()) throw new Error('event bus not ready');
-    },
-  });
+  // Ready = the service can answer its own requests: its database (settings were checked at start).
+  // The broker is reported, never required: the outbox holds events through an outage (decision 0021).
+  mountHealthRoutes(app, runtime.service, { database: () => runtime.database.ping() }, { events: () => runtime.bus.state() });
   app.use(authenticate(runtime.verifier));
   return app;
 }
@@ -136,10 +145,12 @@ export async function followAuthzEvents(runtime: Runtime) {
   const common = { db: runtime.database.db, schema: runtime.schema, consumer: `${runtime.service}.authz` };
   await runtime.bus.subscribe({
     queue: `${runtime.service}.authz`,
-    types: ['UserRoleChanged', 'UserDeleted'],
+    types: ['UserRoleChanged', 'UserDeleted', 'UserSessionsEnded', 'SessionEnded'],
     handler: routeByType({
       UserRoleChanged: idempotentHandler({ ...common, type: 'UserRoleChanged', handle: async (_tx, p) => runtime.authz.setVersion(p.userId, p.authzVersion) }),
       UserDeleted: idempotentHandler({ ...common, type: 'UserDeleted', handle: async (_tx, p) => runtime.authz.setVersion(p.userId, p.authzVersion) }),
+      UserSessionsEnded: idempotentHandler({ ...common, type: 'UserSessionsEnded', handle: async (_tx, p) => runtime.authz.setVersion(p.userId, p.authzVersion) }),
+      SessionEnded: idempotentHandler({ ...common, type: 'SessionEnded', handle: async (_tx, p) => runtime.authz.endSession(p.sessionId, p.expiresAt) }),
     }),
   });
 }
@@ -149,13 +160,23 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** Applies migrations and starts the outbox relay. */
+/** Applies migrations and starts the outbox relay and, with SMTP, the pass that sends recorded mails. */
 export async function prepareService(runtime: Runtime, migrationsDir: string): Promise<RunningService> {
   await runMigrations(runtime.database, runtime.schema, migrationsDir);
   const relay = startOutboxRelay({ db: runtime.database.db, schema: runtime.schema, bus: runtime.bus, logger: runtime.logger, source: runtime.service });
+  const stopSampling = sampleServiceGauges(runtime);
+  const mailPass = () =>
+    runtime.mailer.deliverPending().catch((err) => {
+      runtime.logger.warn({ err: String(err) }, 'mail delivery pass failed; will retry');
+      return 0;
+    });
+  const mailTimer = runtime.mailer.transport === 'smtp' ? setInterval(() => void mailPass(), 2_000) : undefined;
+  mailTimer?.unref();
   return {
     relay,
     async stop() {
+      stopSampling();
+      if (mailTimer) clearInterval(mailTimer);
       await relay.stop();
     },
   };
@@ -192,8 +213,12 @@ export async function runServiceMain<S extends typeof commonSettings & { PORT: z
 ) {
   let config: RuntimeSettings & { PORT: number; HOST: string };
   try {
-    config = loadConfig({ ...shape, SMTP_URL: settingsHelpers.url(['smtp:', 'smtps:']).optional() }) as unknown as RuntimeSettings & { PORT: number; HOST: string };
-    if (!config.JWT_PUBLIC_KEY) throw new ConfigError(['JWT_PUBLIC_KEY: is required (PEM of the auth service public key)']);
+    // One message names every missing or bad setting, so an operator fixes them in one go.
+    config = loadConfig({
+      ...shape,
+      JWT_PUBLIC_KEY: z.string({ error: 'is required (PEM of the auth service public key)' }),
+      SMTP_URL: settingsHelpers.url(['smtp:', 'smtps:']).optional(),
+    }) as unknown as RuntimeSettings & { PORT: number; HOST: string };
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n`);
     process.exit(1);
@@ -208,6 +233,7 @@ export async function runServiceMain<S extends typeof commonSettings & { PORT: z
     server.closeIdleConnections();
     await instance.stop();
     await closeRuntime(runtime);
+    await shutdownTracing();
     process.exit(0);
   };
   process.once('SIGTERM', shutdown);

@@ -11,6 +11,9 @@ import { createRedis } from './redis';
 import { closeRuntime, createRuntime, type Runtime, type RuntimeSettings, type SharedRuntime } from './runtime';
 import { RabbitBus } from './events/rabbitmq-bus';
 
+/** The internal token of test runtimes (what the gateway would send with a caller's address). */
+export const TEST_INTERNAL_TOKEN = 'test-internal-token-0123456789abcdef';
+
 let cachedKeys: { publicKey: string; privateKey: string } | undefined;
 
 /** An RS256 key pair for tests (made once per process). */
@@ -48,6 +51,7 @@ export async function createTestEnvironment(): Promise<TestEnvironment> {
     DATA_DIR: join(tmpdir(), `shop-test-${id}`),
     RABBITMQ_URL: process.env.RABBITMQ_URL || undefined,
     REDIS_URL: process.env.REDIS_URL || undefined,
+    INTERNAL_API_TOKEN: TEST_INTERNAL_TOKEN,
   };
   const shared: SharedRuntime = {
     logger,

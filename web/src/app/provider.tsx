@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify/unstyled';
+import { ConfirmDialogProvider } from '../components/confirm-dialog';
 import { CartProvider } from '../lib/cart-store';
 import { SessionProvider } from '../lib/session';
 import { TOAST_MS } from '../lib/toast-durations';
@@ -19,7 +20,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <ScrollToTop />
       <SessionProvider refresher={refresher}>
         <CartProvider>
-          {children}
+          <ConfirmDialogProvider>{children}</ConfirmDialogProvider>
           <ToastContainer position="top-right" autoClose={TOAST_MS.standard} />
         </CartProvider>
       </SessionProvider>

@@ -18,6 +18,7 @@ const SearchPage = lazy(() => import('./routes/search'));
 const LoginPage = lazy(() => import('./routes/login'));
 const SignupPage = lazy(() => import('./routes/signup'));
 const ResetPasswordPage = lazy(() => import('./routes/reset-password'));
+const ConfirmEmailPage = lazy(() => import('./routes/confirm-email'));
 const CartPage = lazy(() => import('./routes/cart'));
 const CheckoutPage = lazy(() => import('./routes/checkout'));
 const PaymentPage = lazy(() => import('./routes/payment'));
@@ -29,9 +30,14 @@ const ProfilePage = lazy(() => import('./routes/profile'));
 const WishlistPage = lazy(() => import('./routes/wishlist'));
 const HelpPage = lazy(() => import('./routes/help'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
+const NewsletterConfirmPage = lazy(() => import('./routes/newsletter-confirm'));
+const NewsletterUnsubscribePage = lazy(() => import('./routes/newsletter-unsubscribe'));
+const AdminNewsletterPage = lazy(() => import('./routes/admin/newsletter'));
 const AdminDashboardPage = lazy(() => import('./routes/admin/dashboard'));
 const CreateProductPage = lazy(() => import('./routes/admin/create-product'));
 const EditProductPage = lazy(() => import('./routes/admin/edit-product'));
+const AdminOrderPage = lazy(() => import('./routes/admin/order-detail'));
+const AdminReturnsPage = lazy(() => import('./routes/admin/returns'));
 
 /** The routes of spec section 2, plus /search, /wishlist, /help and a 404 page. */
 export function AppRoutes() {
@@ -41,6 +47,8 @@ export function AppRoutes() {
         <Route index element={<HomePage />} />
         <Route path="wishlist" element={<WishlistPage />} />
         <Route path="help" element={<HelpPage />} />
+        <Route path="newsletter/confirm/:token" element={<NewsletterConfirmPage />} />
+        <Route path="newsletter/unsubscribe/:token" element={<NewsletterUnsubscribePage />} />
         <Route path="products/tag/:tag?" element={<TagListingPage />} />
         <Route path="products/:category" element={<CategoryListingPage />} />
         <Route path="product/:id" element={<ProductDetailPage />} />
@@ -51,6 +59,7 @@ export function AppRoutes() {
         </Route>
         <Route path="signup" element={<SignupPage />} />
         <Route path="reset-password/:token?" element={<ResetPasswordPage />} />
+        <Route path="confirm-email/:token" element={<ConfirmEmailPage />} />
 
         <Route path="payment" element={<PaymentPage />} />
         <Route path="order/success" element={<OrderSuccessPage />} />
@@ -63,12 +72,18 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route path="cart" element={<CartPage />} />
           <Route path="checkout" element={<CheckoutPage />} />
+          {/* A staff page without Apollo: its own route, beside the dashboard's sections. */}
+          <Route element={<RequireStaff />}>
+            <Route path="admin/newsletter" element={<AdminNewsletterPage />} />
+          </Route>
           {/* Staff pages are the only ones that bring the Apollo client along. */}
           <Route element={<ApolloLayout />}>
             <Route element={<RequireStaff />}>
               <Route path="admin" element={<AdminDashboardPage />} />
               <Route path="admin/product/create" element={<CreateProductPage />} />
               <Route path="admin/product/edit/:id" element={<EditProductPage />} />
+              <Route path="admin/order/:id" element={<AdminOrderPage />} />
+              <Route path="admin/returns" element={<AdminReturnsPage />} />
             </Route>
           </Route>
         </Route>

@@ -1,3 +1,4 @@
+import { TAX_RATE_PERCENT } from '@shop/proto-contracts/src/pricing';
 import { formatINR } from '../lib/format';
 
 interface PriceTagProps {
@@ -26,6 +27,12 @@ export function PriceTag({ price, oldPrice, discount, size = 'md' }: PriceTagPro
           <span className="price-tag__off">{discount}% off</span>
         </>
       ) : null}
+      <TaxNote />
     </p>
   );
+}
+
+/** Every shown price is before GST, which checkout adds (DESIGN: Checkout); no page says otherwise. */
+export function TaxNote() {
+  return <span className="price-tag__tax">+{TAX_RATE_PERCENT}% GST at checkout</span>;
 }

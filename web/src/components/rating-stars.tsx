@@ -11,8 +11,10 @@ interface RatingStarsProps {
   showValue?: boolean;
 }
 
-/** Five stars filled to the rating, with the number of reviews; read out as one sentence. */
+/** Five stars filled to the rating, with the number of reviews; read out as one sentence. No reviews: says so. */
 export function RatingStars({ rating, count, size = 'sm', showValue = true }: RatingStarsProps) {
+  // Without reviews there is no rating to show: "0.0 (0)" would read as a bad one.
+  if (count === 0) return <span className={`rating rating--${size} rating--none`}>No reviews yet</span>;
   const value = Math.max(0, Math.min(5, rating));
   const shown = value.toFixed(1);
   const label =

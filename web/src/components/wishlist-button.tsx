@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../lib/toast';
 import { useCart } from '../lib/cart-store';
 import { cartText } from '../lib/cart-messages';
 import { useSession } from '../lib/session';

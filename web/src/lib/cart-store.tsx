@@ -38,7 +38,7 @@ interface WishlistPayload {
 }
 
 const CART_SELECTION = `items { id productId name image price oldPrice discountPercent quantity
-  properties { size color } seller deliveryInfo available stock subtotal saving sizeOptions colorOptions }
+  properties { size color } seller deliveryInfo available stock subtotal saving sizeOptions colorOptions soldOutSizes }
   totalItems totalAmount hasProblems`;
 const WISHLIST_SELECTION = 'productId name image price oldPrice discountPercent available inStock addedAt';
 const CART_PAYLOAD = `success message productId cart { ${CART_SELECTION} }`;

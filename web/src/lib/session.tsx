@@ -1,6 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from './toast';
 import { getErrorMessage, isUnauthenticated, payloadMessage } from './api-errors';
 import { graphqlRequest } from './graphql-request';
 import { SESSION_USER_SELECTION, type SessionUser } from './session-user';

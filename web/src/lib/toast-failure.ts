@@ -1,4 +1,5 @@
-import { toast, type ToastOptions } from 'react-toastify/unstyled';
+import type { ToastOptions } from 'react-toastify/unstyled';
+import { toast } from './toast';
 import { getErrorMessage, isSessionExpired } from './api-errors';
 
 /**

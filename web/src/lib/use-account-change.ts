@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify/unstyled';
+import { toast } from './toast';
 import { payloadMessage } from './api-errors';
 import type { SessionUser } from './session-user';
 import { useSession } from './session';

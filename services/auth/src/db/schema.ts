@@ -1,5 +1,5 @@
 import { integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { Role } from '@shop/proto-contracts';
+import type { NewsletterStatus, Role } from '@shop/proto-contracts';
 
 /** The auth service's tables (created by db/migrations; this file only describes them to drizzle). */
 export const authSchema = pgSchema('auth');
@@ -59,4 +59,24 @@ export const deletedUsers = authSchema.table('deleted_users', {
   userId: uuid('user_id').primaryKey(),
   authzVersion: integer('authz_version').notNull(),
   deletedAt: ts('deleted_at').notNull().defaultNow(),
+});
+
+export const newsletterSubscribers = authSchema.table('newsletter_subscribers', {
+  email: text('email').primaryKey(),
+  status: text('status').$type<NewsletterStatus>().notNull(),
+  confirmTokenHash: text('confirm_token_hash'),
+  confirmExpiresAt: ts('confirm_expires_at'),
+  unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
+  subscribedAt: ts('subscribed_at').notNull().defaultNow(),
+  confirmedAt: ts('confirmed_at'),
+  unsubscribedAt: ts('unsubscribed_at'),
+});
+export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect;
+export const emailChanges = authSchema.table('email_changes', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  newEmail: text('new_email').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });

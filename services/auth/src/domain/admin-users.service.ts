@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import { authMessages, type PublicUser, type Role } from '@shop/proto-contracts';
+import { and, asc, count, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import { authMessages, type AdminUsersQuery, type PublicUser, type Role } from '@shop/proto-contracts';
 import { badRequest, enqueueEvent, makeEvent, notFound, type Tx } from '@shop/platform';
-import { deletedUsers, users, type UserRow } from '../db/schema';
+import { deletedUsers, refreshTokens, users, type UserRow } from '../db/schema';
 import type { AuthDeps } from './auth-deps';
 import { isUniqueViolation, isUuid } from './auth-errors';
 import { generateStrongPassword, hashPassword } from './password';
 import { toPublicUser } from './public-user';
+import { announceAuthzVersion } from './session.service';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@shopkart.local';
 
@@ -14,6 +15,39 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@shopkart.local';
 export async function listUsers(deps: AuthDeps): Promise<PublicUser[]> {
   const rows = await deps.db.select().from(users).orderBy(desc(users.createdAt), asc(users.id));
   return rows.map(toPublicUser);
+}
+
+/** `%text%` for LIKE, with the text's own wildcards taken literally. */
+const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface UserPage {
+  users: PublicUser[];
+  total: number;
+  totalPages: number;
+  currentPage: number;
+}
+
+/**
+ * Admin: one page of the accounts a search finds, newest first. `q` matches any part of the name
+ * or email, or (when it has 4+ digits) a saved phone; `role` keeps one role. A page past the end
+ * is empty with the real totals.
+ */
+export async function searchUsers(deps: AuthDeps, query: AdminUsersQuery): Promise<UserPage> {
+  const parts: SQL[] = [];
+  if (query.q) {
+    const any: SQL[] = [sql`${users.name} ilike ${likeContaining(query.q)}`, sql`${users.email} ilike ${likeContaining(query.q)}`];
+    let digits = /^[+\d\s()-]+$/.test(query.q) ? query.q.replace(/\D/g, '') : '';
+    if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
+    if (digits.length >= 4) any.push(sql`${users.phones}::text like ${likeContaining(digits)}`);
+    parts.push(or(...any)!);
+  }
+  if (query.role) parts.push(eq(users.role, query.role));
+  const where = parts.length ? and(...parts) : undefined;
+  const [{ n }] = await deps.db.select({ n: count() }).from(users).where(where);
+  const rows = n
+    ? await deps.db.select().from(users).where(where).orderBy(desc(users.createdAt), asc(users.id)).limit(query.limit).offset((query.page - 1) * query.limit)
+    : [];
+  return { users: rows.map(toPublicUser), total: n, totalPages: Math.max(1, Math.ceil(n / query.limit)), currentPage: query.page };
 }
 
 /** One account by id: 400 for an id that cannot exist, 404 for one that does not. */
@@ -85,17 +119,6 @@ export async function deleteUser(deps: AuthDeps, actorId: string, targetId: stri
   await announceAuthzVersion(deps, targetId, authzVersion);
 }
 
-/** After commit: raise the version in the shared authz state now, and publish the outbox event. */
-async function announceAuthzVersion(deps: AuthDeps, userId: string, version: number) {
-  try {
-    await deps.authz.setVersion(userId, version);
-  } catch (err) {
-    // The event still carries the version to every service; only the immediacy is lost.
-    deps.logger.warn({ err: String(err), userId }, 'could not update authz state directly');
-  }
-  deps.publishEvents();
-}
-
 export interface AdminBootstrap {
   email: string;
   /** Only when it was generated here; the launcher shows it once. */
@@ -159,4 +182,11 @@ export async function primeAuthzState(deps: AuthDeps): Promise<void> {
     .from(deletedUsers)
     .where(and(gt(deletedUsers.authzVersion, 0), gt(deletedUsers.deletedAt, since)));
   for (const { id, v } of [...changed, ...deleted]) await deps.authz.setVersion(id, v);
+  // Sessions logged out within an access token's lifetime: their access tokens stay refused.
+  const ttlMs = deps.tokens.accessTtlSeconds * 1000;
+  const ended = await deps.db
+    .selectDistinct({ familyId: refreshTokens.familyId, revokedAt: refreshTokens.revokedAt })
+    .from(refreshTokens)
+    .where(gt(refreshTokens.revokedAt, new Date(deps.clock().getTime() - ttlMs)));
+  for (const { familyId, revokedAt } of ended) await deps.authz.endSession(familyId, revokedAt!.getTime() + ttlMs);
 }

@@ -14,6 +14,21 @@ export interface ImageStore {
   upload(image: UploadedImage, caller: { accessToken?: string }): Promise<string>;
 }
 
+/**
+ * Login throttling that fits shoppers behind a mobile carrier's shared address: successful logins
+ * per address are limited only generously, failures tightly — per account from every address
+ * (guessing one password) and per address on every account (spraying one password).
+ */
+export interface LoginLimits {
+  failuresPerAccount: number;
+  failuresPerAddress: number;
+  /** Every login attempt of one address, successful or not (a high ceiling for shared addresses). */
+  attemptsPerAddress: number;
+  windowMs: number;
+}
+
+export const defaultLoginLimits: LoginLimits = { failuresPerAccount: 10, failuresPerAddress: 50, attemptsPerAddress: 600, windowMs: 15 * 60_000 };
+
 /** Everything the auth domain needs from outside, passed in so tests can hand in real parts. */
 export interface AuthDeps {
   db: Db;
@@ -36,5 +51,6 @@ export interface AuthDeps {
   };
   /** Origin of the web app, for links in mails. */
   publicUrl: string;
+  loginLimits: LoginLimits;
   imageStore?: ImageStore;
 }

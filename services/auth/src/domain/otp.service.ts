@@ -6,8 +6,8 @@ import { otpCodes, passwordResetTokens, users } from '../db/schema';
 import type { AuthDeps } from './auth-deps';
 import { ServiceUnavailableError } from './auth-errors';
 import { otpMail } from './mail-templates';
-import { hashPassword } from './password';
-import { revokeAllSessions } from './session.service';
+import { assertUncommonPassword, hashPassword } from './password';
+import { announceAuthzVersion, endAllSessions, loginFailuresKey } from './session.service';
 
 const OTP_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -55,12 +55,14 @@ type OtpOutcome = 'ok' | 'invalid' | 'exhausted';
  */
 export async function resetPasswordWithOtp(deps: AuthDeps, input: ResetPasswordWithOtpInput, caller: { ip: string }): Promise<void> {
   await deps.rateLimiter.consume(`otp-verify:ip:${caller.ip}`, VERIFY_LIMIT_PER_IP.limit, VERIFY_LIMIT_PER_IP.windowMs);
+  assertUncommonPassword(input.password);
   const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
   // Hash before looking at the code, so a wrong email costs as long as a wrong code.
   const passwordHash = await hashPassword(input.password);
   if (!user) throw badRequest(authMessages.otpInvalid);
   const now = deps.clock();
   // A wrong try must be counted even though the caller gets an error: the tx returns an outcome.
+  let authzVersion = 0;
   const outcome = await deps.db.transaction(async (tx): Promise<OtpOutcome> => {
     const [row] = await tx.select().from(otpCodes).where(eq(otpCodes.userId, user.id)).for('update');
     if (!row || row.expiresAt <= now) return 'invalid';
@@ -75,9 +77,13 @@ export async function resetPasswordWithOtp(deps: AuthDeps, input: ResetPasswordW
     await tx.delete(otpCodes).where(eq(otpCodes.userId, user.id));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-    await revokeAllSessions(tx, user.id, now);
+    authzVersion = await endAllSessions(deps, tx, user.id, now);
     return 'ok';
   });
+  if (outcome === 'ok') {
+    await announceAuthzVersion(deps, user.id, authzVersion);
+    await deps.rateLimiter.reset(loginFailuresKey(user.email));
+  }
   if (outcome === 'invalid') throw badRequest(authMessages.otpInvalid);
   if (outcome === 'exhausted') throw badRequest(authMessages.otpTooManyAttempts);
 }

@@ -6,8 +6,8 @@ import { otpCodes, passwordResetTokens, users } from '../db/schema';
 import type { AuthDeps } from './auth-deps';
 import { ServiceUnavailableError } from './auth-errors';
 import { resetLinkMail } from './mail-templates';
-import { hashPassword, verifyPassword } from './password';
-import { issueSession, revokeAllSessions, sha256, type IssuedSession } from './session.service';
+import { assertUncommonPassword, hashPassword, verifyPassword } from './password';
+import { announceAuthzVersion, endAllSessions, issueSession, loginFailuresKey, sha256, type IssuedSession } from './session.service';
 
 const RESET_LINK_MINUTES = 15;
 const RESET_LIMIT_PER_EMAIL = { limit: 3, windowMs: 10 * 60_000 };
@@ -21,13 +21,16 @@ export async function changePassword(deps: AuthDeps, userId: string, input: Upda
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw unauthenticated(messages.sessionExpired);
   if (!(await verifyPassword(input.oldPassword, user.passwordHash))) throw badRequest(authMessages.oldPasswordIncorrect);
+  assertUncommonPassword(input.newPassword);
   const passwordHash = await hashPassword(input.newPassword);
   const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
+  const { session, authzVersion } = await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
-    await revokeAllSessions(tx, userId, now);
-    return issueSession(deps, tx, user);
+    const authzVersion = await endAllSessions(deps, tx, userId, now);
+    return { authzVersion, session: await issueSession(deps, tx, { ...user, authzVersion }) };
   });
+  await announceAuthzVersion(deps, userId, authzVersion);
+  return session;
 }
 
 /**
@@ -61,9 +64,10 @@ export async function requestPasswordResetLink(deps: AuthDeps, email: string, ca
 
 /** Sets a new password with the token of a reset link; the link then stops working and every session ends. */
 export async function resetPasswordWithToken(deps: AuthDeps, token: string, input: ResetPasswordInput): Promise<void> {
+  assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock();
-  const done = await deps.db.transaction(async (tx) => {
+  const done = await deps.db.transaction(async (tx): Promise<{ userId: string; email?: string; authzVersion: number } | false> => {
     const [row] = await tx
       .select()
       .from(passwordResetTokens)
@@ -73,8 +77,10 @@ export async function resetPasswordWithToken(deps: AuthDeps, token: string, inpu
     await tx.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.tokenHash, row.tokenHash));
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
     await tx.delete(otpCodes).where(eq(otpCodes.userId, row.userId));
-    await revokeAllSessions(tx, row.userId, now);
-    return true;
+    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
+    return { userId: row.userId, email: owner?.email, authzVersion: await endAllSessions(deps, tx, row.userId, now) };
   });
   if (!done) throw badRequest(authMessages.resetLinkInvalid);
+  await announceAuthzVersion(deps, done.userId, done.authzVersion);
+  if (done.email) await deps.rateLimiter.reset(loginFailuresKey(done.email));
 }

@@ -1,4 +1,6 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { authMessages } from '@shop/proto-contracts';
+import { badRequest } from '@shop/platform';
 
 /**
  * Password hashing with scrypt (N=16384, r=8, p=1, 16-byte salt, 64-byte key). The parameters are
@@ -48,4 +50,27 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
 /** A random password that satisfies the sign-up rules, for the bootstrap admin. */
 export function generateStrongPassword(): string {
   return randomBytes(18).toString('base64url');
+}
+
+/** The most commonly used passwords (zxcvbn-ts's list, ~49k entries), lower-cased for lookup. */
+let commonPasswords: Set<string> | undefined;
+function commonPasswordList(): Set<string> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  commonPasswords ??= new Set((require('@zxcvbn-ts/language-common') as { dictionary: Record<string, string[]> }).dictionary['passwords-common']!.map((p) => p.toLowerCase()));
+  return commonPasswords;
+}
+
+/**
+ * Whether a new password is too easy to guess (NIST SP 800-63B 5.1.1.2): one of the commonly used
+ * ones, or a single character repeated ("aaaaaaaa").
+ */
+export function isCommonPassword(password: string): boolean {
+  const lower = password.toLowerCase();
+  if (/^(.)\1*$/.test(lower)) return true;
+  return commonPasswordList().has(lower);
+}
+
+/** Refuses a commonly used password with a message that says why (400). */
+export function assertUncommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw badRequest(authMessages.passwordTooCommon);
 }

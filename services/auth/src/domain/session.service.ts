@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import { authMessages, messages, type LoginInput, type PublicUser } from '@shop/proto-contracts';
-import { JWT_ALGORITHM, JWT_ISSUER, unauthenticated, type Db, type Tx } from '@shop/platform';
+import { enqueueEvent, JWT_ALGORITHM, JWT_ISSUER, makeEvent, tooManyRequests, unauthenticated, type Db, type Tx } from '@shop/platform';
 import { refreshTokens, users, type UserRow } from '../db/schema';
 import type { AuthDeps } from './auth-deps';
 import { verifyAgainstDummy, verifyPassword } from './password';
@@ -16,14 +16,13 @@ export interface IssuedSession {
   refreshMaxAgeMs: number;
 }
 
-const LOGIN_LIMIT = { limit: 10, windowMs: 60_000 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** An RS256 access token with the claims every service reads (`sub, role, email, name, av`). */
-export function signAccessToken(deps: Pick<AuthDeps, 'tokens'>, user: UserRow): string {
-  return jwt.sign({ role: user.role, email: user.email, name: user.name, av: user.authzVersion }, deps.tokens.privateKey, {
+/** An RS256 access token with the claims every service reads (`sub, role, email, name, av, sid`). */
+export function signAccessToken(deps: Pick<AuthDeps, 'tokens'>, user: UserRow, sessionId: string): string {
+  return jwt.sign({ role: user.role, email: user.email, name: user.name, av: user.authzVersion, sid: sessionId }, deps.tokens.privateKey, {
     algorithm: JWT_ALGORITHM,
     issuer: JWT_ISSUER,
     subject: user.id,
@@ -44,7 +43,7 @@ export async function issueSession(deps: AuthDeps, db: Db | Tx, user: UserRow, f
     userId: user.id,
     expiresAt: new Date(deps.clock().getTime() + refreshMaxAgeMs),
   });
-  return { accessToken: signAccessToken(deps, user), refreshToken, accessMaxAgeMs: deps.tokens.accessTtlSeconds * 1000, refreshMaxAgeMs };
+  return { accessToken: signAccessToken(deps, user, familyId), refreshToken, accessMaxAgeMs: deps.tokens.accessTtlSeconds * 1000, refreshMaxAgeMs };
 }
 
 /**
@@ -52,15 +51,32 @@ export async function issueSession(deps: AuthDeps, db: Db | Tx, user: UserRow, f
  * so the answer never tells which emails have an account.
  */
 export async function login(deps: AuthDeps, input: LoginInput, caller: { ip: string }): Promise<{ user: PublicUser; session: IssuedSession }> {
-  await deps.rateLimiter.consume(`login:${caller.ip}:${input.email}`, LOGIN_LIMIT.limit, LOGIN_LIMIT.windowMs);
+  const limits = deps.loginLimits;
+  const accountKey = loginFailuresKey(input.email);
+  const addressKey = `login-fail:address:${caller.ip}`;
+  await deps.rateLimiter.consume(`login:address:${caller.ip}`, limits.attemptsPerAddress, limits.windowMs);
+  // Looked at (amount 0) before the password is checked; counted only when it is wrong.
+  const [account, address] = await Promise.all([
+    deps.rateLimiter.check(accountKey, limits.failuresPerAccount - 1, limits.windowMs, 0),
+    deps.rateLimiter.check(addressKey, limits.failuresPerAddress - 1, limits.windowMs, 0),
+  ]);
+  if (!account.allowed || !address.allowed) throw tooManyRequests(authMessages.tooManyFailedLogins);
   const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
   const ok = user ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
-  if (!user || !ok) throw unauthenticated(authMessages.invalidCredentials);
+  if (!user || !ok) {
+    await Promise.all([deps.rateLimiter.check(accountKey, limits.failuresPerAccount, limits.windowMs), deps.rateLimiter.check(addressKey, limits.failuresPerAddress, limits.windowMs)]);
+    throw unauthenticated(authMessages.invalidCredentials);
+  }
+  // The owner got in: their account's failures no longer count (the address's still do).
+  await deps.rateLimiter.reset(accountKey);
   // Expired rows are of no use for reuse detection any more; drop them while we are here.
   await deps.db.delete(refreshTokens).where(and(eq(refreshTokens.userId, user.id), lt(refreshTokens.expiresAt, deps.clock())));
   const session = await issueSession(deps, deps.db, user);
   return { user: toPublicUser(user), session };
 }
+
+/** The counter of an account's failed logins; a password reset clears it (the owner proved themself). */
+export const loginFailuresKey = (email: string) => `login-fail:account:${email}`;
 
 type RotateOutcome = { kind: 'ok'; session: IssuedSession } | { kind: 'refused' };
 
@@ -100,14 +116,38 @@ export async function rotateRefreshToken(deps: AuthDeps, presented: string | und
   return outcome.session;
 }
 
-/** Ends the session a refresh token belongs to (its whole family). Unknown tokens are ignored. */
-export async function logout(deps: AuthDeps, presented: string | undefined): Promise<void> {
-  if (!presented) return;
-  const [row] = await deps.db
-    .select({ familyId: refreshTokens.familyId })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, sha256(presented)));
-  if (row) await revokeFamily(deps.db, row.familyId, deps.clock());
+/**
+ * Ends the session of a refresh token (its whole family) or of an access token (`sessionId`, its
+ * `sid`): the refresh tokens stop working and so do its access tokens, at once in every service.
+ * Unknown tokens are ignored.
+ */
+export async function logout(deps: AuthDeps, presented: string | undefined, sessionId?: string): Promise<void> {
+  const families = new Set<string>(sessionId ? [sessionId] : []);
+  if (presented) {
+    const [row] = await deps.db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(presented)));
+    if (row) families.add(row.familyId);
+  }
+  if (families.size === 0) return;
+  const now = deps.clock();
+  // Its access tokens live at most this long; after that the mark is of no use.
+  const expiresAt = now.getTime() + deps.tokens.accessTtlSeconds * 1000;
+  await deps.db.transaction(async (tx) => {
+    for (const familyId of families) {
+      await revokeFamily(tx, familyId, now);
+      await enqueueEvent(tx, deps.schema, makeEvent('auth', 'SessionEnded', { sessionId: familyId, expiresAt }));
+    }
+  });
+  for (const familyId of families) {
+    try {
+      await deps.authz.endSession(familyId, expiresAt);
+    } catch (err) {
+      deps.logger.warn({ err: String(err) }, 'could not end the session in the authz state directly');
+    }
+  }
+  deps.publishEvents();
 }
 
 async function revokeFamily(db: Db | Tx, familyId: string, now: Date) {
@@ -117,10 +157,33 @@ async function revokeFamily(db: Db | Tx, familyId: string, now: Date) {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Revokes every refresh family of a user (after a password change or reset). */
-export async function revokeAllSessions(db: Db | Tx, userId: string, now: Date): Promise<void> {
-  await db
+/**
+ * Ends every session of a user (after a password change or reset): revokes their refresh families
+ * and raises the authorisation version, so every access token issued before is refused too.
+ * Call `announceAuthzVersion` with the answer after the transaction commits.
+ */
+export async function endAllSessions(deps: AuthDeps, tx: Tx, userId: string, now: Date): Promise<number> {
+  await tx
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  const [row] = await tx
+    .update(users)
+    .set({ authzVersion: sql`${users.authzVersion} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ authzVersion: users.authzVersion });
+  const authzVersion = row?.authzVersion ?? 0;
+  await enqueueEvent(tx, deps.schema, makeEvent('auth', 'UserSessionsEnded', { userId, authzVersion }));
+  return authzVersion;
+}
+
+/** After commit: raise the version in the shared authz state now, and publish the outbox event. */
+export async function announceAuthzVersion(deps: AuthDeps, userId: string, version: number) {
+  try {
+    await deps.authz.setVersion(userId, version);
+  } catch (err) {
+    // The event still carries the version to every service; only the immediacy is lost.
+    deps.logger.warn({ err: String(err), userId }, 'could not update authz state directly');
+  }
+  deps.publishEvents();
 }

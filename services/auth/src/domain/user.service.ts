@@ -16,11 +16,13 @@ import { users, type StoredAddress, type UserRow } from '../db/schema';
 import type { AuthDeps, UploadedImage } from './auth-deps';
 import { isUniqueViolation, ServiceUnavailableError } from './auth-errors';
 import { sniffImageType } from './image-type';
-import { hashPassword } from './password';
+import { checkEmailChange, requestEmailChange } from './email-change.service';
+import { assertUncommonPassword, hashPassword } from './password';
 import { toPublicUser } from './public-user';
 import { issueSession, type IssuedSession } from './session.service';
 
-const REGISTER_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
+/** Sign-ups per address: many shoppers share one carrier address, so this only stops bulk sign-ups. */
+const REGISTER_LIMIT = { limit: 30, windowMs: 60 * 60_000 };
 
 /**
  * Creates a plain `user` account (a role in the request is never honoured), logs it in and
@@ -28,6 +30,7 @@ const REGISTER_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
  */
 export async function registerUser(deps: AuthDeps, input: RegisterInput, caller: { ip: string }): Promise<{ user: PublicUser; session: IssuedSession }> {
   await deps.rateLimiter.consume(`register:${caller.ip}`, REGISTER_LIMIT.limit, REGISTER_LIMIT.windowMs);
+  assertUncommonPassword(input.password);
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (taken) throw conflict(authMessages.emailTaken);
   const passwordHash = await hashPassword(input.password);
@@ -61,20 +64,20 @@ export async function findUser(deps: AuthDeps, userId: string): Promise<PublicUs
 }
 
 /**
- * Changes name and email, and the avatar: an uploaded image (checked by content, stored by the
- * image store) or a URL the caller got from the media service earlier.
+ * Changes the name and the avatar (an uploaded image, checked by content and stored by the image
+ * store, or a URL the caller got from the media service earlier). A new email needs the current
+ * password and changes only once confirmed from the new inbox (`requestEmailChange`), so a stolen
+ * session cannot take the account over. `emailChangePending` says a confirmation was sent.
  */
 export async function updateProfile(
   deps: AuthDeps,
   userId: string,
   input: UpdateProfileInput,
   upload?: { image: UploadedImage; accessToken?: string },
-): Promise<PublicUser> {
+): Promise<PublicUser & { emailChangePending?: string }> {
   const current = await loadUser(deps, userId);
-  if (input.email !== current.email) {
-    const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-    if (taken) throw conflict(authMessages.emailTaken);
-  }
+  const emailChanges = input.email !== current.email;
+  if (emailChanges) await checkEmailChange(deps, current, input);
   let avatar = input.avatar;
   if (upload) {
     const type = sniffImageType(upload.image.buffer);
@@ -85,10 +88,14 @@ export async function updateProfile(
   try {
     const [row] = await deps.db
       .update(users)
-      .set({ name: input.name, email: input.email, ...(avatar ? { avatar } : {}), updatedAt: deps.clock() })
+      .set({ name: input.name, ...(avatar ? { avatar } : {}), updatedAt: deps.clock() })
       .where(eq(users.id, userId))
       .returning();
     if (!row) throw unauthenticated(messages.sessionExpired);
+    if (emailChanges) {
+      await requestEmailChange(deps, row, input.email);
+      return { ...toPublicUser(row), emailChangePending: input.email };
+    }
     return toPublicUser(row);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(authMessages.emailTaken);

@@ -146,4 +146,23 @@ describe('User entity', () => {
     const res = await other.graphql(ENTITY, { r: [{ __typename: 'User', id: user.id }] });
     expect(res.body.data?._entities).toEqual([null]);
   });
+
+  it("gives an emp the buyer's id and name only, never the account record; an admin reads it all", async () => {
+    const { client: a } = await adminClient(service);
+    const { user: buyer } = await registeredClient(service);
+    const { user, payload } = await registeredClient(service);
+    await a.graphql('mutation($id: ID!) { setUserRole(id: $id, role: emp) { success } }', { id: user.id });
+    const emp = client();
+    await emp.post('/api/v1/login', { email: payload.email, password: payload.password });
+    const r = [{ __typename: 'User', id: buyer.id }];
+    const named = await emp.graphql('query($r: [_Any!]!) { _entities(representations: $r) { ... on User { id name } } }', { r });
+    expect(named.body.data?._entities).toEqual([{ id: buyer.id, name: expect.any(String) }]);
+    for (const field of ['email', 'role', 'phone', 'address { pin }', 'avatar', 'createdAt']) {
+      const res = await emp.graphql(`query($r: [_Any!]!) { _entities(representations: $r) { ... on User { name ${field} } } }`, { r });
+      expect(JSON.stringify(res.body.data ?? {})).not.toContain(buyer.email);
+      expect(res.body.errors?.[0]).toMatchObject({ message: "Only an admin or the account's owner can see its email, phones, addresses and role", extensions: { code: 'FORBIDDEN' } });
+    }
+    const admin = await a.graphql('query($r: [_Any!]!) { _entities(representations: $r) { ... on User { email role } } }', { r });
+    expect(admin.body.data?._entities).toEqual([{ email: buyer.email, role: 'user' }]);
+  });
 });

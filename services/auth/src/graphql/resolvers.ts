@@ -1,9 +1,13 @@
 import type { SubgraphResolvers } from '@shop/platform';
 import {
+  adminUsersQuerySchema,
   addAddressSchema,
   addPhoneSchema,
   authMessages,
   forgotPasswordSchema,
+  newsletterListQuerySchema,
+  newsletterMessages,
+  subscribeNewsletterSchema,
   loginSchema,
   registerSchema,
   resetPasswordSchema,
@@ -14,13 +18,15 @@ import {
   updateProfileSchema,
   type PublicUser,
 } from '@shop/proto-contracts';
-import { assertLoggedIn, assertRole, clientAddress, type GraphQLContext } from '@shop/platform';
-import { deleteUser, getUserById, listUsers, setUserRole } from '../domain/admin-users.service';
+import { assertLoggedIn, assertRole, clientAddress, forbidden, type GraphQLContext } from '@shop/platform';
+import { deleteUser, getUserById, listUsers, searchUsers, setUserRole } from '../domain/admin-users.service';
 import type { AuthDeps } from '../domain/auth-deps';
 import { isUuid } from '../domain/auth-errors';
 import { resetPasswordWithOtp, sendPasswordResetOtp } from '../domain/otp.service';
+import { confirmEmailChange } from '../domain/email-change.service';
 import { changePassword, requestPasswordResetLink, resetPasswordWithToken } from '../domain/password-reset.service';
 import { login, logout, rotateRefreshToken } from '../domain/session.service';
+import { confirmNewsletter, listNewsletterSubscribers, subscribeNewsletter, unsubscribeNewsletter } from '../domain/newsletter.service';
 import { userStats } from '../domain/user-stats.service';
 import { addAddress, addPhone, findUser, registerUser, updateProfile } from '../domain/user.service';
 import { parseInput } from '../parse-input';
@@ -28,6 +34,22 @@ import { clearSessionCookies, refreshTokenOf, setSessionCookies, type CookiePoli
 
 type Args = Record<string, unknown>;
 type Resolver = (parent: unknown, args: Args, ctx: GraphQLContext) => Promise<unknown>;
+
+/** The buyer as an emp sees them through an order: no account record. */
+interface StaffView {
+  id: string;
+  _id: string;
+  name: string;
+  staffView: true;
+}
+
+/** Fields of the account record only its owner and admins read. */
+const accountFields = ['email', 'role', 'phone', 'address', 'avatar', 'createdAt'] as const;
+
+const accountField = (field: (typeof accountFields)[number]) => (user: PublicUser | StaffView) => {
+  if ('staffView' in user) throw forbidden(authMessages.accountFieldsForbidden);
+  return user[field];
+};
 
 const ok = (message?: string) => ({ success: true, ...(message ? { message } : {}) });
 
@@ -43,6 +65,10 @@ export function authResolvers(deps: AuthDeps, cookies: CookiePolicy): SubgraphRe
         assertRole(ctx, 'admin');
         return listUsers(deps);
       },
+      adminUserPage: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin');
+        return searchUsers(deps, parseInput(adminUsersQuerySchema, args));
+      },
       adminUser: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         assertRole(ctx, 'admin');
         try {
@@ -57,15 +83,26 @@ export function authResolvers(deps: AuthDeps, cookies: CookiePolicy): SubgraphRe
         assertRole(ctx, 'admin', 'emp');
         return userStats(deps);
       },
+      newsletterSubscribers: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin', 'emp');
+        return listNewsletterSubscribers(deps, parseInput(newsletterListQuerySchema, { status: args.status ?? undefined, page: args.page ?? undefined }));
+      },
     },
     User: {
-      // Another subgraph's entity (an order's buyer) resolves only for the user themself or staff.
-      __resolveReference: async (ref: { id: string }, ctx: GraphQLContext): Promise<PublicUser | null> => {
+      /**
+       * Another subgraph's entity (an order's buyer): the whole account for the user themself and
+       * admins; an emp, who dispatches orders, gets the buyer's id and name only (the order carries
+       * its own shipping address and phone); nobody else gets anything.
+       */
+      __resolveReference: async (ref: { id: string }, ctx: GraphQLContext): Promise<PublicUser | StaffView | null> => {
         const p = ctx.principal;
         if (!p || !isUuid(String(ref.id))) return null;
-        if (p.userId !== ref.id && p.role !== 'admin' && p.role !== 'emp') return null;
-        return findUser(deps, ref.id);
+        if (p.userId === ref.id || p.role === 'admin') return findUser(deps, ref.id);
+        if (p.role !== 'emp') return null;
+        const user = await findUser(deps, ref.id);
+        return user ? { id: user._id, _id: user._id, name: user.name, staffView: true } : null;
       },
+      ...Object.fromEntries(accountFields.map((field) => [field, accountField(field)])),
     },
     Mutation: {
       register: async (_p, args, ctx) => {
@@ -79,7 +116,7 @@ export function authResolvers(deps: AuthDeps, cookies: CookiePolicy): SubgraphRe
         return { success: true, message: 'login successfull', user };
       },
       logout: async (_p, _a, ctx) => {
-        await logout(deps, refreshTokenOf(ctx.req.cookies));
+        await logout(deps, refreshTokenOf(ctx.req.cookies), ctx.principal?.sessionId);
         clearSessionCookies(ctx.res, cookies);
         return ok(authMessages.loggedOut);
       },
@@ -101,13 +138,29 @@ export function authResolvers(deps: AuthDeps, cookies: CookiePolicy): SubgraphRe
         return { success: true, message: authMessages.addressAdded, user };
       },
       updateProfile: async (_p, args, ctx) => {
-        const user = await updateProfile(deps, assertLoggedIn(ctx).userId, parseInput(updateProfileSchema, args));
-        return { success: true, message: authMessages.profileUpdated, user };
+        const { emailChangePending, ...user } = await updateProfile(deps, assertLoggedIn(ctx).userId, parseInput(updateProfileSchema, args));
+        return { success: true, message: emailChangePending ? authMessages.emailChangeSent(emailChangePending) : authMessages.profileUpdated, user };
+      },
+      confirmEmailChange: async (_p, args) => {
+        await confirmEmailChange(deps, String(args.token));
+        return ok(authMessages.emailChanged);
       },
       updatePassword: async (_p, args, ctx) => {
         const session = await changePassword(deps, assertLoggedIn(ctx).userId, parseInput(updatePasswordSchema, args));
         setSessionCookies(ctx.res, session, cookies);
         return ok(authMessages.passwordUpdated);
+      },
+      subscribeNewsletter: async (_p, args, ctx) => {
+        await subscribeNewsletter(deps, parseInput(subscribeNewsletterSchema, args).email, { ip: ip(ctx) });
+        return ok(newsletterMessages.checkInbox);
+      },
+      confirmNewsletter: async (_p, args) => {
+        await confirmNewsletter(deps, String(args.token));
+        return ok(newsletterMessages.confirmed);
+      },
+      unsubscribeNewsletter: async (_p, args) => {
+        await unsubscribeNewsletter(deps, String(args.token));
+        return ok(newsletterMessages.unsubscribed);
       },
       forgotPassword: async (_p, args, ctx) => {
         await requestPasswordResetLink(deps, parseInput(forgotPasswordSchema, args).email, { ip: ip(ctx) });

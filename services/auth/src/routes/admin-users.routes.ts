@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { authMessages, setUserRoleSchema } from '@shop/proto-contracts';
+import { adminUsersQuerySchema, authMessages, setUserRoleSchema } from '@shop/proto-contracts';
 import { requireRole } from '@shop/platform';
-import { deleteUser, getUserById, listUsers, setUserRole } from '../domain/admin-users.service';
+import { deleteUser, getUserById, searchUsers, setUserRole } from '../domain/admin-users.service';
 import type { AuthDeps } from '../domain/auth-deps';
 import { parseInput } from '../parse-input';
 
@@ -10,8 +10,9 @@ export function adminUserRoutes(deps: AuthDeps): Router {
   const r = Router();
   const adminOnly = requireRole('admin');
 
-  r.get('/admin/users', adminOnly, async (_req, res) => {
-    res.json({ success: true, users: await listUsers(deps) });
+  r.get('/admin/users', adminOnly, async (req, res) => {
+    const page = await searchUsers(deps, parseInput(adminUsersQuerySchema, req.query));
+    res.json({ success: true, users: page.users, totalUsers: page.total, totalPages: page.totalPages, currentPage: page.currentPage });
   });
 
   r.get('/admin/user/:id', adminOnly, async (req, res) => {

@@ -91,11 +91,19 @@ describe('POST /api/v1/register', () => {
     expect(res.status).toBe(400);
   });
 
-  it('limits sign-ups to 5 per 10 minutes from one address', async () => {
+  it('limits sign-ups to 30 an hour from one address (a carrier address is shared by many shoppers)', async () => {
     const c = client();
-    for (let i = 0; i < 5; i += 1) await c.post('/api/v1/register', newUser());
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i += 1) statuses.push((await c.post('/api/v1/register', newUser())).status);
+    expect(statuses.every((s) => s === 201)).toBe(true);
     const res = await c.post('/api/v1/register', newUser());
     expect(res).toMatchObject({ status: 429, body: { success: false, message: 'Too many requests, please try again later.' } });
+  });
+
+  it.each(['12345678', 'password', 'aaaaaaaa', 'Password1', 'iloveyou'])('refuses the commonly used password %s and says why', async (password) => {
+    const res = await client().post('/api/v1/register', newUser({ password }));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/most commonly used/);
   });
 });
 
@@ -127,16 +135,76 @@ describe('POST /api/v1/login', () => {
     expect([unknownEmail.status, unknownEmail.body]).toEqual([401, { success: false, message: 'Invalid email or password' }]);
   });
 
-  it('limits attempts to 10 a minute for one address and email', async () => {
+  it('refuses an account after 10 failures from any mix of addresses, even with the right password', async () => {
     const { payload } = await registeredClient(service);
-    const c = client();
-    for (let i = 0; i < 10; i += 1) await c.post('/api/v1/login', { email: payload.email, password: 'Wrong#1234' });
-    const res = await c.post('/api/v1/login', { email: payload.email, password: payload.password });
+    for (let i = 0; i < 10; i += 1) expect((await client().post('/api/v1/login', { email: payload.email, password: `Wrong#${i}xyz` })).status).toBe(401);
+    const res = await client().post('/api/v1/login', { email: payload.email, password: payload.password });
+    expect(res).toMatchObject({ status: 429, body: { message: 'Too many failed logins. Please wait 15 minutes or reset your password.' } });
+    // The owner resets the password and is let in at once.
+    await client().post('/api/v1/password/forgot', { email: payload.email });
+    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec((await service.lastMailTo(payload.email))!.body)![1]!;
+    expect((await client().post(`/api/v1/reset/${token}`, { password: 'Fresh#Mango42', confirmPassword: 'Fresh#Mango42' })).status).toBe(200);
+    expect((await client().post('/api/v1/login', { email: payload.email, password: 'Fresh#Mango42' })).status).toBe(200);
+  });
+
+  it('refuses an address that sprays one password over many accounts, and lets many shoppers of one address log in', async () => {
+    const shared = client();
+    const accounts = await Promise.all(Array.from({ length: 3 }, () => registeredClient(service)));
+    // Shoppers behind one carrier address: many successful logins are fine.
+    for (let i = 0; i < 60; i += 1) {
+      const { payload } = accounts[i % accounts.length]!;
+      expect((await shared.post('/api/v1/login', { email: payload.email, password: payload.password })).status).toBe(200);
+    }
+    // One password tried on 50 accounts: the address is stopped, whatever account comes next.
+    for (let i = 0; i < 50; i += 1) await shared.post('/api/v1/login', { email: `sprayed${i}.${accounts[0]!.payload.email}`, password: 'Summer#2024' });
+    const res = await shared.post('/api/v1/login', { email: accounts[1]!.payload.email, password: accounts[1]!.payload.password });
     expect(res.status).toBe(429);
+    // Another address is not affected.
+    expect((await client().post('/api/v1/login', { email: accounts[1]!.payload.email, password: accounts[1]!.payload.password })).status).toBe(200);
   });
 });
 
 describe('sessions', () => {
+  /** Another client holding a copy of this client's access token only (a stolen token). */
+  const thiefWith = (c: TestClient) => {
+    const thief = client();
+    thief.cookies.set('access_token', c.cookies.get('access_token')!);
+    return thief;
+  };
+
+  it("logout ends that session's access token at once, not only its refresh token", async () => {
+    const { client: c } = await registeredClient(service);
+    const thief = thiefWith(c);
+    expect((await thief.get('/api/v1/profile')).status).toBe(200);
+    await c.post('/api/v1/logout');
+    expect(await thief.get('/api/v1/profile')).toMatchObject({ status: 401, body: { message: 'Session expired. Please login again.' } });
+  });
+
+  it('a password change ends every other session (access and refresh tokens); the caller stays logged in', async () => {
+    const { client: c, payload } = await registeredClient(service);
+    const other = client();
+    await other.post('/api/v1/login', { email: payload.email, password: payload.password });
+    const thief = thiefWith(c);
+    const res = await c.put('/api/v1/password/update', { oldPassword: payload.password, newPassword: 'Fresh#Mango42', confirmPassword: 'Fresh#Mango42' });
+    expect(res.status).toBe(200);
+    expect((await thief.get('/api/v1/profile')).status).toBe(401);
+    expect((await other.get('/api/v1/profile')).status).toBe(401);
+    expect((await other.post('/api/v1/refresh-token')).status).toBe(401);
+    expect((await c.get('/api/v1/profile')).status).toBe(200);
+    // A stolen access token can no longer change the email: the password is asked.
+    const takeover = await thief.put('/api/v1/profile/update', { name: 'x', email: 'attacker@example.in' });
+    expect(takeover.status).toBe(401);
+  });
+
+  it('a password reset ends every session, access tokens included', async () => {
+    const { client: c, payload } = await registeredClient(service);
+    await client().post('/api/v1/password/forgot', { email: payload.email });
+    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec((await service.lastMailTo(payload.email))!.body)![1]!;
+    expect((await client().post(`/api/v1/reset/${token}`, { password: 'Fresh#Mango42', confirmPassword: 'Fresh#Mango42' })).status).toBe(200);
+    expect((await c.get('/api/v1/profile')).status).toBe(401);
+    expect((await c.post('/api/v1/refresh-token')).status).toBe(401);
+  });
+
   it('refresh-token issues a new pair and still logs the user in', async () => {
     const { client: c } = await registeredClient(service);
     const before = c.cookies.get('refresh_token');
@@ -334,24 +402,41 @@ describe('PUT /api/v1/password/update', () => {
 });
 
 describe('PUT /api/v1/profile/update', () => {
-  it('changes name and email (JSON)', async () => {
-    const { client: c } = await registeredClient(service);
+  const AVATAR = '/media/0123456789abcdef0123456789abcdef/card.webp';
+
+  it('changes the name and avatar at once; a new email only once confirmed from the new inbox, with a notice to the old one', async () => {
+    const { client: c, payload } = await registeredClient(service);
     const email = newUser().email;
-    const res = await c.put('/api/v1/profile/update', { name: 'Asha Rao', email: email.toUpperCase(), avatar: '/media/avatars/a.webp' });
-    expect(res.body).toMatchObject({ success: true, message: 'Profile updated successfully', user: { name: 'Asha Rao', email, avatar: '/media/avatars/a.webp' } });
+    const noPassword = await c.put('/api/v1/profile/update', { name: 'Asha Rao', email });
+    expect(noPassword).toMatchObject({ status: 400, body: { message: 'Please enter your current password to change your email' } });
+    const wrong = await c.put('/api/v1/profile/update', { name: 'Asha Rao', email, currentPassword: 'Wrong#pass1' });
+    expect(wrong).toMatchObject({ status: 400, body: { message: 'Current password is incorrect' } });
+
+    const res = await c.put('/api/v1/profile/update', { name: 'Asha Rao', email: email.toUpperCase(), avatar: AVATAR, currentPassword: payload.password });
+    expect(res.body).toMatchObject({ success: true, user: { name: 'Asha Rao', email: payload.email, avatar: AVATAR } });
+    expect(res.body.message).toContain(`Check your new inbox: we sent a link to ${email}`);
+    expect((await service.lastMailTo(payload.email))?.body).toContain(email);
+    const mail = await service.lastMailTo(email);
+    const token = /\/confirm-email\/([A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
+
+    expect((await c.get('/api/v1/profile')).body.user.email).toBe(payload.email);
+    const confirm = await new TestClient(service.url).post(`/api/v1/email/confirm/${token}`, {});
+    expect(confirm).toMatchObject({ status: 200, body: { message: 'Email changed successfully' } });
+    expect((await c.get('/api/v1/profile')).body.user.email).toBe(email);
+    expect(await new TestClient(service.url).post(`/api/v1/email/confirm/${token}`, {})).toMatchObject({ status: 400, body: { message: 'Email confirmation link is invalid or has expired' } });
   });
 
   it('refuses an email another account has with 409', async () => {
     const { payload: other } = await registeredClient(service);
-    const { client: c } = await registeredClient(service);
-    const res = await c.put('/api/v1/profile/update', { name: 'Asha', email: other.email });
+    const { client: c, payload } = await registeredClient(service);
+    const res = await c.put('/api/v1/profile/update', { name: 'Asha', email: other.email, currentPassword: payload.password });
     expect(res).toMatchObject({ status: 409, body: { message: 'An account with this email already exists' } });
   });
 
-  it('refuses an avatar URL that is neither /media/ nor https', async () => {
+  it.each(['javascript:alert(1)', 'https://attacker.example/pixel.png', '/media/../etc/passwd', '/media/abc/card.webp'])('refuses an avatar %s that is not an image the shop stored', async (avatar) => {
     const { client: c, payload } = await registeredClient(service);
-    const res = await c.put('/api/v1/profile/update', { name: 'Asha', email: payload.email, avatar: 'javascript:alert(1)' });
-    expect(res).toMatchObject({ status: 400, body: { message: 'Avatar must be an uploaded image (/media/...) or an https URL' } });
+    const res = await c.put('/api/v1/profile/update', { name: 'Asha', email: payload.email, avatar });
+    expect(res).toMatchObject({ status: 400, body: { message: 'Avatar must be an image uploaded to the shop' } });
   });
 
   it('answers 503 for an avatar file when no media service is configured', async () => {

@@ -15,6 +15,7 @@ import {
 import { accessTokenOf, clientAddress, requireLogin } from '@shop/platform';
 import type { AuthDeps } from '../domain/auth-deps';
 import { resetPasswordWithOtp, sendPasswordResetOtp } from '../domain/otp.service';
+import { confirmEmailChange } from '../domain/email-change.service';
 import { changePassword, requestPasswordResetLink, resetPasswordWithToken } from '../domain/password-reset.service';
 import { login, logout, rotateRefreshToken } from '../domain/session.service';
 import { addAddress, addPhone, getProfile, registerUser, updateProfile } from '../domain/user.service';
@@ -41,7 +42,7 @@ export function authRoutes(deps: AuthDeps, cookies: CookiePolicy): Router {
   });
 
   r.post('/logout', async (req, res) => {
-    await logout(deps, refreshTokenOf(req.cookies));
+    await logout(deps, refreshTokenOf(req.cookies), req.principal?.sessionId);
     clearSessionCookies(res, cookies);
     res.json({ success: true, message: authMessages.loggedOut });
   });
@@ -67,8 +68,14 @@ export function authRoutes(deps: AuthDeps, cookies: CookiePolicy): Router {
     const upload = req.file
       ? { image: { buffer: req.file.buffer, mimeType: req.file.mimetype, filename: req.file.originalname }, accessToken: accessTokenOf(req) }
       : undefined;
-    const user = await updateProfile(deps, req.principal!.userId, input, upload);
-    res.json({ success: true, message: authMessages.profileUpdated, user });
+    const { emailChangePending, ...user } = await updateProfile(deps, req.principal!.userId, input, upload);
+    res.json({ success: true, message: emailChangePending ? authMessages.emailChangeSent(emailChangePending) : authMessages.profileUpdated, user });
+  });
+
+  // The link mailed to the new address of an email change (the web app's /confirm-email page posts here).
+  r.post('/email/confirm/:token', async (req, res) => {
+    await confirmEmailChange(deps, String(req.params.token));
+    res.json({ success: true, message: authMessages.emailChanged });
   });
 
   r.post('/addPhone', requireLogin, async (req, res) => {

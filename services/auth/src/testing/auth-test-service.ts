@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { listen, type Runtime } from '@shop/platform';
-import { createTestEnvironment, createTestRuntime, TestHttpClient, type TestEnvironment } from '@shop/platform/src/testing';
+import { gatewayClientHeaders, listen, type Runtime } from '@shop/platform';
+import { createTestEnvironment, createTestRuntime, TEST_INTERNAL_TOKEN, TestHttpClient, type TestEnvironment } from '@shop/platform/src/testing';
 import { buildAuthDeps, createAuthService, type AuthServiceOptions } from '../app';
 import type { AdminBootstrap } from '../domain/admin-users.service';
 import type { AuthDeps } from '../domain/auth-deps';
@@ -70,14 +70,14 @@ function nextTestIp(): string {
 
 /**
  * A browser stand-in: keeps cookies between calls like a browser would, and comes from its own
- * address (x-forwarded-for, as the gateway sets it), so per-IP rate limits of one test never hit another.
+ * address (vouched for as the gateway does), so per-IP rate limits of one test never hit another.
  */
 export class TestClient extends TestHttpClient {
   constructor(
     baseUrl: string,
     readonly ip: string = nextTestIp(),
   ) {
-    super(baseUrl, { keepCookies: true, headers: { 'x-forwarded-for': ip } });
+    super(baseUrl, { keepCookies: true, headers: gatewayClientHeaders(TEST_INTERNAL_TOKEN, ip) });
   }
 }
 

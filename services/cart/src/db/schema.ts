@@ -14,6 +14,8 @@ export const productSnapshots = cartSchema.table('product_snapshots', {
   oldPrice: integer('old_price').notNull(),
   discount: integer('discount').notNull().default(0),
   image: text('image'),
+  /** Card picture per colour, for the colours that have their own. */
+  colorThumbnails: jsonb('color_thumbnails').$type<Record<string, string>>().notNull().default({}),
   sizes: jsonb('sizes').$type<string[]>().notNull().default([]),
   colors: jsonb('colors').$type<string[]>().notNull().default([]),
   stock: integer('stock').notNull().default(0),

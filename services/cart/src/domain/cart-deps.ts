@@ -10,6 +10,8 @@ export interface CatalogProduct {
   discount: number;
   /** Card-size image for lists (the catalog's thumbnail, else its first image). */
   image: string | null;
+  /** Card-size picture per colour, for the colours that have their own pictures. */
+  colorThumbnails: Record<string, string>;
   sizes: string[];
   colors: string[];
   stock: number;

@@ -9,6 +9,7 @@ const snapshot = (over: Partial<ProductSnapshotRow> = {}): ProductSnapshotRow =>
   oldPrice: 59_900,
   discount: 17,
   image: null,
+  colorThumbnails: {},
   sizes: [],
   colors: [],
   stock: 10,
@@ -57,9 +58,17 @@ describe('priceCart', () => {
     const sized = { sizes: ['M', 'L'], stock: 3, stockDetail: { M: 1, L: 2 } };
     expect(priceCart('u', [line({ quantity: 2, size: 'L' }, sized)]).hasProblems).toBe(false);
     expect(priceCart('u', [line({ quantity: 2, size: 'M' }, sized)]).hasProblems).toBe(true);
+    expect(priceCart('u', [line({ quantity: 1, size: 'L' }, { ...sized, stockDetail: { M: 0, L: 2 } })]).items[0]!.soldOutSizes).toEqual(['M']);
     const gone = priceCart('u', [line({ quantity: 1, size: 'XL' }, sized)]);
     expect(gone.items[0].stock).toBe(0);
     expect(gone.hasProblems).toBe(true);
+  });
+
+  test("a line shows its colour's own picture when the colour has one, else the product's", () => {
+    const shirt = { image: '/media/a/card.webp', colors: ['Red', 'Blue'], colorThumbnails: { Red: '/media/r/card.webp' } };
+    expect(priceCart('u', [line({ color: 'Red' }, shirt)]).items[0]!.image).toBe('/media/r/card.webp');
+    expect(priceCart('u', [line({ color: 'Blue' }, shirt)]).items[0]!.image).toBe('/media/a/card.webp');
+    expect(priceCart('u', [line({ color: null }, shirt)]).items[0]!.image).toBe('/media/a/card.webp');
   });
 
   test('an empty cart', () => {

@@ -30,12 +30,14 @@ export interface CartView {
 /** A line priced at the snapshot's current price: subtotal = price × quantity, saving never below 0. */
 export function cartItemView(line: PricedLine): CartItemView {
   const p = line.product;
-  const stock = stockFor({ sizes: p.sizes, stock: p.stock, stockDetail: p.stockDetail }, line.size);
+  const facts = { sizes: p.sizes, stock: p.stock, stockDetail: p.stockDetail };
+  const stock = stockFor(facts, line.size);
   return {
     id: p.productId,
     productId: p.productId,
     name: p.name,
-    image: p.image,
+    // The chosen colour's own picture when it has one.
+    image: (line.color ? p.colorThumbnails[line.color] : undefined) ?? p.image,
     price: paiseToRupees(p.price),
     oldPrice: paiseToRupees(Math.max(p.oldPrice, p.price)),
     discountPercent: p.discount,
@@ -49,6 +51,8 @@ export function cartItemView(line: PricedLine): CartItemView {
     saving: paiseToRupees(savingPaise(p.price, p.oldPrice) * line.quantity),
     sizeOptions: [...p.sizes],
     colorOptions: [...p.colors],
+    // Sizes with no stock left: the line's size chooser shows them but does not offer them.
+    soldOutSizes: p.sizes.filter((size) => stockFor(facts, size) <= 0),
   };
 }
 

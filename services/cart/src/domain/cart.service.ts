@@ -1,5 +1,5 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { AppError, badRequest, notFound, type Db, type Tx } from '@shop/platform';
+import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import { AppError, badRequest, businessMetrics, notFound, type Db, type Tx } from '@shop/platform';
 import { cartMessages, MAX_CART_LINES, type AddToCartInput, type CartItemProperties, type UpdateCartItemInput } from '@shop/proto-contracts';
 import { cartLines, productSnapshots, wishlistItems, type CartLineRow } from '../db/schema';
 import type { CartDeps, CatalogProduct } from './cart-deps';
@@ -72,7 +72,7 @@ export async function addToCart(deps: CartDeps, userId: string, input: AddToCart
       now: deps.clock(),
     });
     return { productId: product.id, name: product.name, properties, cart: await loadCart(tx, userId) };
-  });
+  }).then(counted('add'));
 }
 
 /**
@@ -147,7 +147,7 @@ export async function updateCartItem(deps: CartDeps, userId: string, input: Upda
       .set({ size: properties.size, color: properties.color, updatedAt: now })
       .where(and(eq(cartLines.userId, userId), eq(cartLines.productId, input.productId)));
     return { productId: input.productId, name: product.name, properties, cart: await loadCart(tx, userId) };
-  });
+  }).then(counted('update'));
 }
 
 /** Removes a line; 404 when the product is not in the cart. */
@@ -160,15 +160,27 @@ export async function removeFromCart(deps: CartDeps, userId: string, productId: 
     if (!removed) throw notFound(cartMessages.itemNotFound);
     const snapshot = await findSnapshot(tx, productId);
     return { productId, name: snapshot?.name ?? '', properties: removed, cart: await loadCart(tx, userId) };
-  });
+  }).then(counted('remove'));
 }
 
-/** OrderPlaced: the ordered products leave the buyer's cart. */
-export async function removeOrderedLines(tx: Tx, userId: string, productIds: string[]): Promise<number> {
+/** Counts a committed cart change (the shop_cart_updates_total metric) and passes it on. */
+function counted(action: 'add' | 'update' | 'remove') {
+  return (change: CartChange): CartChange => {
+    businessMetrics.cartUpdates.inc({ service: 'cart', action });
+    return change;
+  };
+}
+
+/**
+ * OrderPlaced: the ordered products' lines go, as they were when the order was placed — a line
+ * added again or changed after `placedAt` (the shopper carried on while the event was delayed)
+ * stays. Answers how many lines were removed.
+ */
+export async function removeOrderedLines(tx: Tx, userId: string, productIds: string[], placedAt: Date): Promise<number> {
   if (productIds.length === 0) return 0;
   const removed = await tx
     .delete(cartLines)
-    .where(and(eq(cartLines.userId, userId), inArray(cartLines.productId, productIds)))
+    .where(and(eq(cartLines.userId, userId), inArray(cartLines.productId, productIds), lte(cartLines.updatedAt, placedAt)))
     .returning({ productId: cartLines.productId });
   return removed.length;
 }

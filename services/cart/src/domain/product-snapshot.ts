@@ -21,6 +21,7 @@ function sameSnapshot(stored: ProductSnapshotRow, next: SnapshotValues): boolean
     stored.oldPrice === next.oldPrice &&
     stored.discount === next.discount &&
     stored.image === next.image &&
+    JSON.stringify(Object.entries(stored.colorThumbnails).sort()) === JSON.stringify(Object.entries(next.colorThumbnails).sort()) &&
     stored.stock === next.stock &&
     stored.deleted === next.deleted &&
     JSON.stringify(stored.sizes) === JSON.stringify(next.sizes) &&
@@ -42,6 +43,7 @@ export async function saveSnapshot(db: Executor, product: CatalogProduct, now: D
     oldPrice: product.oldPrice,
     discount: product.discount,
     image: product.image,
+    colorThumbnails: product.colorThumbnails,
     sizes: product.sizes,
     colors: product.colors,
     stock: product.stock,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { makeEvent } from '@shop/platform';
 import { eventually } from '@shop/platform/src/testing';
 import { startCartService, type CartClient, type CartTestService } from '../testing/cart-test-service';
 import { CART_QUEUES } from './cart-events';
@@ -50,6 +51,26 @@ describe('OrderPlaced', () => {
     expect((await cartOf(buyer)).cartItems.map((i: { name: string }) => i.name)).toEqual(['Kept', 'Ordered']);
     const processed = await svc.rows(sql`select 1 from cart.processed_events where consumer = ${CART_QUEUES.orders} and event_id = ${event.id}`);
     expect(processed).toHaveLength(1);
+  });
+
+  test('a late OrderPlaced takes out the lines as they were when the order was placed: a line re-added or raised since stays', async () => {
+    const buyer = svc.client();
+    const ordered = svc.catalog.define({ name: 'Ordered' });
+    const raised = svc.catalog.define({ name: 'Raised' });
+    const readded = svc.catalog.define({ name: 'Re-added' });
+    await cartWith(buyer, ordered, raised, readded);
+    // The order is placed now; its event is delayed (a broker outage) while the shopper carries on.
+    const items = [ordered, raised, readded].map((p) => ({ productId: p._id, quantity: 1, size: null, color: null }));
+    const event = makeEvent('order', 'OrderPlaced', { orderId: randomUUID(), userId: buyer.userId, items });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await buyer.post('/api/v1/addToCart', { productId: raised._id, quantity: 3 });
+    await buyer.delete(`/api/v1/removeFromCart/${readded._id}`);
+    await buyer.post('/api/v1/addToCart', { productId: readded._id, quantity: 1 });
+
+    await svc.publish('OrderPlaced', event.payload as never, event);
+    await svc.processed(CART_QUEUES.orders, event.id);
+    const lines = (await cartOf(buyer)).cartItems.map((i: { name: string; quantity: number }) => [i.name, i.quantity]);
+    expect(lines).toEqual([['Raised', 3], ['Re-added', 1]]);
   });
 
   test('items that are missing or malformed are skipped without failing the event', async () => {

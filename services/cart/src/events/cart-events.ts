@@ -39,8 +39,9 @@ export async function followCartEvents(deps: CartDeps, bus: EventBus): Promise<v
       ...base,
       consumer: CART_QUEUES.orders,
       type: 'OrderPlaced',
-      handle: async (tx, payload) => {
-        await removeOrderedLines(tx, payload.userId, orderedProductIds.parse((payload as { items?: unknown }).items));
+      // The envelope's occurredAt is when the order was written (its outbox row, same transaction).
+      handle: async (tx, payload, event) => {
+        await removeOrderedLines(tx, payload.userId, orderedProductIds.parse((payload as { items?: unknown }).items), new Date(event.occurredAt));
       },
     }),
   });

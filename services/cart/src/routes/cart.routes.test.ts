@@ -85,6 +85,7 @@ describe('POST /api/v1/addToCart', () => {
           subtotal: 999,
           saving: 199,
           sizeOptions: ['S', 'M', 'L'],
+          soldOutSizes: ['S'],
           colorOptions: ['Blue', 'White'],
         },
       ],

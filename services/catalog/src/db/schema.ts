@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, numeric, pgSchema, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, numeric, pgSchema, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ReservedLine, SizeSetName, SubcategoryDefinition, TagKey } from '@shop/proto-contracts';
 
 /** The catalog service's tables (created by db/migrations; this file only describes them to drizzle). */
@@ -16,6 +16,7 @@ export const categories = catalogSchema.table('categories', {
   ssize: boolean('ssize').notNull().default(false),
   sizeSet: text('size_set').$type<SizeSetName>().notNull().default('none'),
   subcategories: jsonb('subcategories').$type<SubcategoryDefinition[]>().notNull().default([]),
+  hidden: boolean('hidden').notNull().default(false),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 export type CategoryRow = typeof categories.$inferSelect;
@@ -33,6 +34,8 @@ export const products = catalogSchema.table('products', {
   subcat: text('subcat'),
   sizes: jsonb('sizes').$type<string[]>().notNull().default([]),
   colors: jsonb('colors').$type<string[]>().notNull().default([]),
+  /** Pictures per colour (detail-size URLs, at most 5 each); colours without an entry use `images`. */
+  colorImages: jsonb('color_images').$type<Record<string, string[]>>().notNull().default({}),
   stock: integer('stock').notNull().default(0),
   stockDetail: jsonb('stock_detail').$type<Record<string, number>>().notNull().default({}),
   rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
@@ -58,6 +61,17 @@ export const reviews = catalogSchema.table('reviews', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 export type ReviewRow = typeof reviews.$inferSelect;
+
+export const verifiedPurchases = catalogSchema.table(
+  'verified_purchases',
+  {
+    userId: uuid('user_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    deliveredAt: ts('delivered_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
 
 export const pendingImages = catalogSchema.table('pending_images', {
   kind: text('kind').$type<'category' | 'product'>().notNull(),

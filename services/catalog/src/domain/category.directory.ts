@@ -6,6 +6,8 @@ import { categories, type CategoryRow } from '../db/schema';
 /** A top-level category as the domain uses it: the stored row plus the sizes its size set offers. */
 export interface Category extends CategoryDefinition {
   sizeOptions: readonly string[];
+  /** Hidden by staff: left out of what shoppers see. */
+  hidden: boolean;
 }
 
 function toCategory(row: CategoryRow): Category {
@@ -20,6 +22,7 @@ function toCategory(row: CategoryRow): Category {
     sizeSet: row.sizeSet,
     subcategories: row.subcategories,
     sizeOptions: sizeOptionsOf(row.sizeSet),
+    hidden: row.hidden,
   };
 }
 
@@ -27,10 +30,13 @@ function toCategory(row: CategoryRow): Category {
 const compact = (value: string) => value.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**
- * Adds the categories of proto-contracts that the table lacks. Existing rows are left as they are:
- * after the first start the table is the truth, and staff may have edited it.
+ * Fills an empty categories table with the categories of proto-contracts. After the first start
+ * the table is the truth: staff may have edited, added or deleted categories, and a deleted one
+ * does not come back.
  */
 export async function seedCategories(db: Db): Promise<void> {
+  const [any] = await db.select({ id: categories.id }).from(categories).limit(1);
+  if (any) return;
   await db
     .insert(categories)
     .values(

@@ -31,6 +31,7 @@ export async function createProduct(deps: CatalogDeps, input: ProductCreateInput
     subcat: checked.subcat,
     sizes: checked.sizes,
     colors: checked.colors,
+    colorImages: checked.colorImages,
     stock: checked.stock,
     stockDetail: checked.stockDetail,
     badge: input.badge,
@@ -73,6 +74,8 @@ export async function updateProduct(deps: CatalogDeps, id: string, input: Produc
     const sizes = input.sizes ?? (moved ? current.sizes.filter((s) => category.sizeOptions.includes(s)) : current.sizes);
     const colors = input.colors ?? (moved && !category.colors ? [] : current.colors);
     const stockDetail = input.stockDetail ?? Object.fromEntries(Object.entries(current.stockDetail).filter(([size]) => sizes.includes(size)));
+    // Pictures of a colour no longer offered go with it.
+    const colorImages = input.colorImages ?? Object.fromEntries(Object.entries(current.colorImages).filter(([color]) => colors.includes(color)));
     const discount = input.discount ?? current.discount;
     const checked = checkProductDraft({
       category,
@@ -82,6 +85,7 @@ export async function updateProduct(deps: CatalogDeps, id: string, input: Produc
       tags: input.tags ?? current.tags,
       sizes,
       colors,
+      colorImages,
       stockDetail,
     });
     const name = input.name ?? current.name;
@@ -97,6 +101,7 @@ export async function updateProduct(deps: CatalogDeps, id: string, input: Produc
         subcat: checked.subcat,
         sizes: checked.sizes,
         colors: checked.colors,
+        colorImages: checked.colorImages,
         stock: checked.stock,
         stockDetail: checked.stockDetail,
         badge: input.badge === undefined ? current.badge : input.badge,

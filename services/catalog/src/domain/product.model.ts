@@ -34,6 +34,19 @@ export function thumbnailOf(images: readonly string[]): string | null {
   return /\/media\/[0-9a-f]{32}\/detail\.webp$/.test(first) ? first.replace(/detail\.webp$/, 'card.webp') : first;
 }
 
+/** The card-size picture of each colour that has its own pictures (cart and order lines show it). */
+export function colorThumbnailsOf(p: Pick<ProductRow, 'colorImages'>): Record<string, string> {
+  return Object.fromEntries(Object.entries(p.colorImages).flatMap(([color, images]) => {
+    const thumbnail = thumbnailOf(images);
+    return thumbnail ? [[color, thumbnail]] : [];
+  }));
+}
+
+/** The card picture of a line: its colour's own when it has one, else the product's. */
+export function lineThumbnailOf(p: Pick<ProductRow, 'images' | 'colorImages'>, color: string | null): string | null {
+  return (color ? colorThumbnailsOf(p)[color] : undefined) ?? thumbnailOf(p.images);
+}
+
 /** Stock per size in the order of the sizes; a size without an entry has 0. */
 export function stockBySize(p: Pick<ProductRow, 'sizes' | 'stockDetail'>): Array<{ size: string; stock: number }> {
   return p.sizes.map((size) => ({ size, stock: p.stockDetail[size] ?? 0 }));
@@ -60,6 +73,8 @@ export function toRestProduct(p: Product) {
     subcat: p.subcat,
     size: p.sizes,
     colors: p.colors,
+    colorImages: p.colorImages,
+    colorThumbnails: colorThumbnailsOf(p),
     stock: p.stock,
     stockDetail: Object.fromEntries(stockBySize(p).map((s) => [s.size, s.stock])),
     rating: p.rating,

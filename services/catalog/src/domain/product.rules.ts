@@ -11,6 +11,7 @@ export interface ProductDraft {
   tags: TagKey[];
   sizes: string[];
   colors: string[];
+  colorImages: Record<string, string[]>;
   stockDetail: Record<string, number>;
 }
 
@@ -18,6 +19,7 @@ export interface CheckedProductFields {
   subcat: string | null;
   sizes: string[];
   colors: string[];
+  colorImages: Record<string, string[]>;
   stockDetail: Record<string, number>;
   stock: number;
   tags: TagKey[];
@@ -50,6 +52,7 @@ export function checkProductDraft(draft: ProductDraft): CheckedProductFields {
   const sizes = offered.filter((s) => draft.sizes.includes(s));
 
   if (draft.colors.length > 0 && !category.colors) throw badRequest(catalogMessages.noColors);
+  if (Object.keys(draft.colorImages).some((color) => !draft.colors.includes(color))) throw badRequest(catalogMessages.colorImagesNotOffered);
 
   for (const size of Object.keys(draft.stockDetail)) {
     if (!sizes.includes(size)) throw badRequest(`Stock is given for size ${size}, which is not selected`);
@@ -58,5 +61,5 @@ export function checkProductDraft(draft: ProductDraft): CheckedProductFields {
   const stockDetail = Object.fromEntries(sizes.map((size) => [size, draft.stockDetail[size] ?? 0]));
   const stock = sizes.length > 0 ? Object.values(stockDetail).reduce((sum, n) => sum + n, 0) : draft.stock;
 
-  return { subcat, sizes, colors: draft.colors, stockDetail, stock, tags: normalizeTags(draft.tags, draft.discount) };
+  return { subcat, sizes, colors: draft.colors, colorImages: draft.colorImages, stockDetail, stock, tags: normalizeTags(draft.tags, draft.discount) };
 }

@@ -1,5 +1,8 @@
 import type { ReviewRow } from '../db/schema';
 
+/** A review as the domain hands it out: whether the reviewer received the product, and (in the staff list) its name. */
+export type ReviewView = ReviewRow & { verifiedPurchase: boolean; productName?: string };
+
 /** How a reviewer is shown: first name and the initial of the last ('Asha Kumar' → 'Asha K.'). */
 export function reviewerName(fullName: string | undefined): string {
   const parts = (fullName ?? '').trim().split(/\s+/).filter(Boolean);
@@ -9,7 +12,7 @@ export function reviewerName(fullName: string | undefined): string {
 }
 
 /** The review object of the REST API. */
-export function toRestReview(r: ReviewRow) {
+export function toRestReview(r: ReviewView) {
   return {
     _id: r.id,
     id: r.id,
@@ -18,13 +21,15 @@ export function toRestReview(r: ReviewRow) {
     name: r.userName,
     rating: r.rating,
     comment: r.comment,
+    verifiedPurchase: r.verifiedPurchase,
+    ...(r.productName !== undefined ? { productName: r.productName } : {}),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
 }
 
 /** The Review type of the GraphQL schema. */
-export function toGraphqlReview(r: ReviewRow) {
+export function toGraphqlReview(r: ReviewView) {
   return {
     id: r.id,
     productId: r.productId,
@@ -32,6 +37,8 @@ export function toGraphqlReview(r: ReviewRow) {
     userName: r.userName,
     rating: r.rating,
     comment: r.comment,
+    verifiedPurchase: r.verifiedPurchase,
+    ...(r.productName !== undefined ? { productName: r.productName } : {}),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };

@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
-import { catalogMessages, type ReviewInput } from '@shop/proto-contracts';
+import { and, asc, count, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import { catalogMessages, type AdminReviewsQuery, type ReviewInput } from '@shop/proto-contracts';
 import { badRequest, enqueueEvent, notFound, type Tx } from '@shop/platform';
-import { products, reviews, type ReviewRow } from '../db/schema';
+import { products, reviews, verifiedPurchases, type ReviewRow } from '../db/schema';
 import type { CatalogDeps } from './catalog-deps';
 import { isUuid } from './catalog-errors';
 import { productChangedEvent } from './product.events';
 import { withCategories, productColumns } from './product-listing.service';
 import type { Product } from './product.model';
-import { reviewerName } from './review.model';
+import { reviewerName, type ReviewView } from './review.model';
+
+/** Whether the reviewer received the product (a delivered order of it): a verified purchase. */
+// The review's columns are named with their table: drizzle writes a lone column unqualified, which
+// inside the subquery would mean the subquery's own column.
+const isVerified = sql<boolean>`exists (select 1 from ${verifiedPurchases} v where v.user_id = "reviews"."user_id" and v.product_id = "reviews"."product_id")`;
+const reviewColumns = { ...getTableColumns(reviews), verifiedPurchase: isVerified };
 
 /** Locks the product row, so reviews of one product are recounted one after the other. */
 async function lockProduct(tx: Tx, productId: string): Promise<void> {
@@ -38,7 +44,7 @@ export async function upsertReview(
   deps: CatalogDeps,
   reviewer: { userId: string; name?: string },
   input: ReviewInput,
-): Promise<{ review: ReviewRow; created: boolean; product: Product }> {
+): Promise<{ review: ReviewView; created: boolean; product: Product }> {
   if (!isUuid(input.productId)) throw badRequest(catalogMessages.invalidProductId);
   const now = deps.clock();
   const result = await deps.db.transaction(async (tx) => {
@@ -60,7 +66,7 @@ export async function upsertReview(
         set: { rating: input.rating, comment: input.comment, userName: reviewerName(reviewer.name), updatedAt: now },
       })
       // xmax is 0 only on a row this statement inserted (not on one it updated).
-      .returning({ ...getTableColumns(reviews), inserted: sql<boolean>`(xmax = 0)` });
+      .returning({ ...reviewColumns, inserted: sql<boolean>`(xmax = 0)` });
     const product = await recountReviews(deps, tx, input.productId);
     return { saved, product };
   });
@@ -76,27 +82,85 @@ async function assertProductExists(deps: CatalogDeps, productId: string) {
 }
 
 /** Every review of a product, newest first (staff). */
-export async function listReviews(deps: CatalogDeps, productId: string): Promise<ReviewRow[]> {
+export async function listReviews(deps: CatalogDeps, productId: string): Promise<ReviewView[]> {
   await assertProductExists(deps, productId);
-  return deps.db.select().from(reviews).where(eq(reviews.productId, productId)).orderBy(desc(reviews.createdAt), asc(reviews.id));
+  return deps.db.select(reviewColumns).from(reviews).where(eq(reviews.productId, productId)).orderBy(desc(reviews.createdAt), asc(reviews.id));
 }
 
-/** A page of a product's reviews, newest first. */
+/** `%text%` for LIKE, with the text's own wildcards taken literally. */
+const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Staff moderation: every review, newest first, with its product's name; filtered by rating and
+ * product, searched in the comment, the reviewer's name and the product's name. A page past the
+ * end is empty with the real totals.
+ */
+export async function listAllReviews(deps: CatalogDeps, query: AdminReviewsQuery) {
+  const parts: SQL[] = [];
+  if (query.rating) parts.push(eq(reviews.rating, query.rating));
+  if (query.productId) parts.push(eq(reviews.productId, query.productId));
+  if (query.q) {
+    const like = likeContaining(query.q);
+    parts.push(or(sql`${reviews.comment} ilike ${like}`, sql`${reviews.userName} ilike ${like}`, sql`${products.name} ilike ${like}`)!);
+  }
+  const where = parts.length ? and(...parts) : undefined;
+  const [{ n }] = await deps.db.select({ n: count() }).from(reviews).innerJoin(products, eq(products.id, reviews.productId)).where(where);
+  const rows = n
+    ? await deps.db
+        .select({ ...reviewColumns, productName: products.name })
+        .from(reviews)
+        .innerJoin(products, eq(products.id, reviews.productId))
+        .where(where)
+        .orderBy(desc(reviews.createdAt), asc(reviews.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+    : [];
+  return { reviews: rows, total: n, totalPages: Math.max(1, Math.ceil(n / query.limit)), currentPage: query.page };
+}
+
+/** A page of a product's reviews for its page: verified purchases first, then newest first. */
 export async function reviewPage(deps: CatalogDeps, productId: string, page: number, limit: number) {
   const p = Math.max(1, Math.trunc(page) || 1);
   const n = Math.max(1, Math.min(50, Math.trunc(limit) || 10));
   const [{ total }] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(reviews).where(eq(reviews.productId, productId));
   const rows = total
-    ? await deps.db.select().from(reviews).where(eq(reviews.productId, productId)).orderBy(desc(reviews.createdAt), asc(reviews.id)).limit(n).offset((p - 1) * n)
+    ? await deps.db
+        .select(reviewColumns)
+        .from(reviews)
+        .where(eq(reviews.productId, productId))
+        .orderBy(desc(isVerified), desc(reviews.createdAt), asc(reviews.id))
+        .limit(n)
+        .offset((p - 1) * n)
     : [];
   return { reviews: rows, total, totalPages: Math.ceil(total / n), currentPage: p };
 }
 
 /** The user's own review of a product, if any. */
-export async function findUserReview(deps: CatalogDeps, productId: string, userId: string): Promise<ReviewRow | undefined> {
+export async function findUserReview(deps: CatalogDeps, productId: string, userId: string): Promise<ReviewView | undefined> {
   if (!isUuid(productId) || !isUuid(userId)) return undefined;
-  const [row] = await deps.db.select().from(reviews).where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)));
+  const [row] = await deps.db.select(reviewColumns).from(reviews).where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)));
   return row;
+}
+
+/**
+ * A buyer received these products (their order was delivered): their reviews of them, now or
+ * later, are verified purchases. Products they already had stay as first recorded. Answers the
+ * products whose shown reviews changed (the buyer had reviewed them), to announce.
+ */
+export async function recordDeliveredProducts(tx: Tx, delivery: { userId: string; orderId: string; productIds: string[]; deliveredAt: Date }): Promise<string[]> {
+  const ids = [...new Set(delivery.productIds.filter(isUuid).map((id) => id.toLowerCase()))];
+  if (ids.length === 0 || !isUuid(delivery.userId) || !isUuid(delivery.orderId)) return [];
+  const added = await tx
+    .insert(verifiedPurchases)
+    .values(ids.map((productId) => ({ userId: delivery.userId, productId, orderId: delivery.orderId, deliveredAt: delivery.deliveredAt })))
+    .onConflictDoNothing()
+    .returning({ productId: verifiedPurchases.productId });
+  if (added.length === 0) return [];
+  const reviewed = await tx
+    .select({ productId: reviews.productId })
+    .from(reviews)
+    .where(and(eq(reviews.userId, delivery.userId), sql`${reviews.productId} in (${sql.join(added.map((a) => sql`${a.productId}::uuid`), sql`, `)})`));
+  return reviewed.map((r) => r.productId);
 }
 
 /** Deletes one review of a product (staff) and recounts the product's rating and review count. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  MAX_QUANTITY_PER_LINE,
   cartMessages,
   catalogMessages,
   orderMessages,
@@ -8,13 +9,13 @@ import {
   type StockReservationRequest,
   type StockShortage,
 } from '@shop/proto-contracts';
-import { badRequest, conflict, enqueueEvent, notFound, type Tx } from '@shop/platform';
+import { badRequest, businessMetrics, conflict, enqueueEvent, notFound, type Tx } from '@shop/platform';
 import { products, stockReservations, type StockReservationRow } from '../db/schema';
 import type { CatalogDeps } from './catalog-deps';
 import { isUniqueViolation } from './catalog-errors';
 import { productColumns } from './product-listing.service';
 import { productChangedEvent } from './product.events';
-import { thumbnailOf, type ProductColumns } from './product.model';
+import { lineThumbnailOf, type ProductColumns } from './product.model';
 
 export type ReserveOutcome =
   | { ok: true; reservation: StockReservation; replayed: boolean }
@@ -101,6 +102,8 @@ export async function reserveStock(deps: CatalogDeps, request: StockReservationR
         else wanted.set(key, { product, size, color: colorFor(product, item.color), quantity: item.quantity });
       }
       for (const line of wanted.values()) {
+        // Lines that differ only by a size the product does not have are one line here: still at most 100.
+        if (line.quantity > MAX_QUANTITY_PER_LINE) throw badRequest(orderMessages.quantityTooLarge);
         const available = availableOf(line.product, line.size);
         if (line.quantity > available) {
           return {
@@ -130,7 +133,7 @@ export async function reserveStock(deps: CatalogDeps, request: StockReservationR
         productId: product.id,
         code: product.code,
         name: product.name,
-        image: thumbnailOf(product.images),
+        image: lineThumbnailOf(product, color),
         size,
         color,
         quantity,
@@ -149,6 +152,7 @@ export async function reserveStock(deps: CatalogDeps, request: StockReservationR
     throw err;
   }
   if (outcome.ok) deps.publishEvents();
+  else businessMetrics.reservationsRefused.inc({ service: 'catalog' });
   return outcome;
 }
 
@@ -171,7 +175,7 @@ async function takeStock(tx: Tx, productId: string, size: string | null, quantit
 }
 
 /** Puts units back (a sized line only while the product still offers that size). */
-async function returnStock(tx: Tx, product: ProductColumns, size: string | null, quantity: number): Promise<boolean> {
+export async function returnStock(tx: Tx, product: ProductColumns, size: string | null, quantity: number): Promise<boolean> {
   if (size === null) {
     if (product.sizes.length > 0) return false;
     await tx.execute(sql`update ${products} set stock = stock + ${quantity}, updated_at = now() where id = ${product.id}`);
@@ -187,7 +191,7 @@ async function returnStock(tx: Tx, product: ProductColumns, size: string | null,
 }
 
 /** Writes ProductChanged (with the new stock) for each product, in the caller's transaction. */
-async function announceProducts(tx: Tx, schema: string, ids: string[]): Promise<void> {
+export async function announceProducts(tx: Tx, schema: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   const rows = await tx.select(productColumns).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id));
   for (const row of rows) await enqueueEvent(tx, schema, productChangedEvent(row));
@@ -196,6 +200,7 @@ async function announceProducts(tx: Tx, schema: string, ids: string[]): Promise<
 /**
  * Releases a reservation inside the caller's transaction: marks it released (only if it was not,
  * so the stock goes back exactly once), locks its products in id order and puts the units back.
+ * An id never reserved is recorded as released, so it cannot be reserved later.
  * Products deleted since, and sizes no longer offered, are skipped. Answers whether anything was released.
  */
 export async function releaseReservationIn(tx: Tx, deps: Pick<CatalogDeps, 'schema' | 'clock' | 'logger'>, reservationId: string): Promise<boolean> {
@@ -204,7 +209,12 @@ export async function releaseReservationIn(tx: Tx, deps: Pick<CatalogDeps, 'sche
     .set({ releasedAt: deps.clock() })
     .where(and(eq(stockReservations.id, reservationId), isNull(stockReservations.releasedAt)))
     .returning();
-  if (!row) return false;
+  if (!row) {
+    // Never reserved (yet): a tombstone makes a late reservation request for this id a 409, so a
+    // checkout the order service gave up cannot hold stock afterwards (decision 0020).
+    await tx.insert(stockReservations).values({ id: reservationId, lines: [], createdAt: deps.clock(), releasedAt: deps.clock() }).onConflictDoNothing();
+    return false;
+  }
   const ids = [...new Set(row.lines.map((l) => l.productId))].sort();
   const locked = await tx.select(productColumns).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
   const byId = new Map(locked.map((p) => [p.id, p]));

@@ -10,6 +10,9 @@ import {
   productUpdateSchema,
   resolveTagKey,
   reviewSchema,
+  categoryCreateSchema,
+  categoryUpdateSchema,
+  adminReviewsQuerySchema,
   searchTextSchema,
   type PriceBand,
   type ProductQuery,
@@ -26,11 +29,22 @@ import { createProduct, deleteProduct, updateProduct } from '../domain/product-a
 import { findProduct, listProducts, listProductsForStaff, relatedProducts, searchProducts } from '../domain/product-listing.service';
 import { mrpOf, stockBySize, subcategoryOf, thumbnailOf, type Product, type ProductPage } from '../domain/product.model';
 import { toGraphqlReview } from '../domain/review.model';
-import { deleteReview, findUserReview, listReviews, reviewPage, upsertReview } from '../domain/review.service';
+import { createCategory, deleteCategory, updateCategory, type ChangedCategory } from '../domain/category-admin.service';
+import { deleteReview, findUserReview, listAllReviews, listReviews, reviewPage, upsertReview } from '../domain/review.service';
 import { parseInput } from '../parse-input';
 import { productLoaderOf } from './product-loader';
 
 type Args = Record<string, any>;
+
+/** GraphQL sends absent optional input fields as null; the shared schemas read them as not given. */
+const withoutNulls = (input: Record<string, unknown> | undefined) => Object.fromEntries(Object.entries(input ?? {}).filter(([, v]) => v !== null));
+
+/** The payload of a category change: the category, or the subcategory and its category. */
+function categoryPayload(message: string, changed: ChangedCategory) {
+  return changed.kind === 'category'
+    ? { success: true, message, category: changed.category, subcategory: null }
+    : { success: true, message, category: changed.parent, subcategory: changed.subcategory };
+}
 
 /** The Product type of the subgraph (related, reviewList and myReview have their own resolvers). */
 export function toGraphqlProduct(p: Product) {
@@ -49,6 +63,7 @@ export function toGraphqlProduct(p: Product) {
     subcat: subcategoryOf(p),
     size: p.sizes,
     colors: p.colors,
+    colorImages: Object.entries(p.colorImages).map(([color, images]) => ({ color, images })),
     stock: p.stock,
     stockDetail: stockBySize(p),
     rating: p.rating,
@@ -139,6 +154,15 @@ export function catalogResolvers(deps: CatalogDeps): SubgraphResolvers {
         staff(ctx);
         return (await listReviews(deps, String(args.productId))).map(toGraphqlReview);
       },
+      adminCategories: async (_p: unknown, _a: Args, ctx: GraphQLContext) => {
+        staff(ctx);
+        return listCategoriesWithCounts(deps, { includeHidden: true });
+      },
+      adminReviewList: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        staff(ctx);
+        const page = await listAllReviews(deps, parseInput(adminReviewsQuerySchema, args));
+        return { ...page, reviews: page.reviews.map(toGraphqlReview) };
+      },
       catalogStats: async (_p: unknown, _a: Args, ctx: GraphQLContext) => {
         staff(ctx);
         return catalogStats(deps);
@@ -171,6 +195,20 @@ export function catalogResolvers(deps: CatalogDeps): SubgraphResolvers {
         await deleteProduct(deps, String(args.id));
         return { success: true, message: catalogMessages.productDeleted };
       },
+      createCategory: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin');
+        return categoryPayload(catalogMessages.categoryCreated, await createCategory(deps, parseInput(categoryCreateSchema, withoutNulls(args.input))));
+      },
+      updateCategory: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin');
+        const input = parseInput(categoryUpdateSchema, withoutNulls(args.input));
+        return categoryPayload(catalogMessages.categoryUpdated, await updateCategory(deps, String(args.id), input));
+      },
+      deleteCategory: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin');
+        await deleteCategory(deps, String(args.id));
+        return { success: true, message: catalogMessages.categoryDeleted };
+      },
       deleteReview: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         staff(ctx);
         await deleteReview(deps, String(args.productId), String(args.reviewId));
@@ -196,6 +234,10 @@ export function catalogResolvers(deps: CatalogDeps): SubgraphResolvers {
     },
     Category: {
       productCount: (parent: Category & { productCount?: number }) => parent.productCount ?? productCountOf(deps, parent.id),
+      hidden: (parent: Category) => Boolean(parent.hidden),
+    },
+    Subcategory: {
+      hidden: (parent: { hidden?: boolean }) => Boolean(parent.hidden),
     },
   } as SubgraphResolvers;
 }

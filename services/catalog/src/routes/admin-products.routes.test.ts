@@ -212,7 +212,42 @@ describe('reviews administration', () => {
   });
 
   it('answers 400 for missing or malformed ids', async () => {
-    expect(await admin.get('/api/v1/admin/reviews')).toMatchObject({ status: 400, body: { message: 'Invalid product ID' } });
+    // Without `id` the path is the moderation list of every review (admin-reviews.routes.test.ts).
+    expect(await admin.get('/api/v1/admin/reviews?id=')).toMatchObject({ status: 400, body: { message: 'Invalid product ID' } });
+    expect(await admin.get('/api/v1/admin/reviews?id=x')).toMatchObject({ status: 400, body: { message: 'Invalid product ID' } });
     expect(await admin.delete(`/api/v1/admin/reviews?productId=${randomUUID()}&id=x`)).toMatchObject({ status: 400, body: { message: 'Invalid review ID' } });
+  });
+});
+
+describe('pictures per colour', () => {
+  const RED = ['/media/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/detail.webp', '/media/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb/detail.webp'];
+  const BLUE = ['/media/cccccccccccccccccccccccccccccccc/detail.webp'];
+
+  it('stores pictures per offered colour, answers them (REST map, card thumbnails; GraphQL list) and drops those of a colour no longer offered', async () => {
+    const shirt = await created({ category: 'men', subcat: 'shirts', colors: ['Red', 'Blue'], colorImages: { red: RED, Blue: BLUE } });
+    expect(shirt.colorImages).toEqual({ Red: RED, Blue: BLUE });
+    expect(shirt.colorThumbnails).toEqual({ Red: RED[0]!.replace('detail.webp', 'card.webp'), Blue: BLUE[0]!.replace('detail.webp', 'card.webp') });
+
+    const read = await service.visitor.graphql(`query($id: ID!) { product(id: $id) { colorImages { color images } } }`, { id: shirt._id });
+    expect(read.body.data.product.colorImages).toEqual([{ color: 'Red', images: RED }, { color: 'Blue', images: BLUE }]);
+
+    const updated = await admin.put(`/api/v1/admin/product/${shirt._id}`, { colors: ['Red'] });
+    expect(updated.status).toBe(200);
+    expect(updated.body.product.colorImages).toEqual({ Red: RED });
+    const cleared = await admin.put(`/api/v1/admin/product/${shirt._id}`, { colorImages: null });
+    expect(cleared.body.product.colorImages).toEqual({});
+  });
+
+  it.each([
+    [{ colors: ['Red'], colorImages: { Blue: BLUE } }, 'Pictures are given for a colour the product does not offer'],
+    [{ colors: ['Red'], colorImages: { Sparkly: BLUE } }, 'Unknown colour: Sparkly'],
+    [{ colors: ['Red'], colorImages: { Red: ['ftp://x'] } }, 'Images must be uploaded image URLs (/media/… or https://…)'],
+    [{ colors: ['Red'], colorImages: { Red: [...RED, ...RED, ...RED] } }, 'You can only upload a maximum of 5 images.'],
+    [{ colors: ['Red'], colorImages: 'red.png' }, 'Colour pictures must be a list of image URLs per colour'],
+  ])('refuses %j with a 400 and writes nothing', async (overrides, message) => {
+    const payload = productPayload({ category: 'men', subcat: 'shirts', ...overrides });
+    expect(await admin.post(CREATE, payload)).toMatchObject({ status: 400, body: { success: false, message } });
+    const [{ n }] = await service.rows<{ n: number }>(sql`select count(*)::int as n from catalog.products where code = ${payload.id}`);
+    expect(n).toBe(0);
   });
 });

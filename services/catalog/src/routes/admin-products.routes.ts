@@ -1,12 +1,12 @@
 import { Router, type Request } from 'express';
-import { adminProductQuerySchema, catalogMessages, productCreateSchema, productUpdateSchema } from '@shop/proto-contracts';
+import { adminProductQuerySchema, adminReviewsQuerySchema, catalogMessages, productCreateSchema, productUpdateSchema } from '@shop/proto-contracts';
 import { requireRole } from '@shop/platform';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { createProduct, deleteProduct, updateProduct } from '../domain/product-admin.service';
 import { listProductsForStaff } from '../domain/product-listing.service';
 import { toRestProduct } from '../domain/product.model';
 import { toRestReview } from '../domain/review.model';
-import { deleteReview, listReviews } from '../domain/review.service';
+import { deleteReview, listAllReviews, listReviews } from '../domain/review.service';
 import { parseInput } from '../parse-input';
 import { restPage } from './listing-query';
 
@@ -40,9 +40,21 @@ export function adminProductRoutes(deps: CatalogDeps): Router {
     res.json({ success: true, message: catalogMessages.productDeleted });
   });
 
+  // With `id`: one product's reviews, as the spec has it. Without: the moderation list of all.
   r.get('/admin/reviews', staff, async (req, res) => {
-    const reviews = await listReviews(deps, queryValue(req, 'id'));
-    res.json({ success: true, reviews: reviews.map(toRestReview) });
+    if (req.query.id !== undefined) {
+      const reviews = await listReviews(deps, queryValue(req, 'id'));
+      res.json({ success: true, reviews: reviews.map(toRestReview) });
+      return;
+    }
+    const page = await listAllReviews(deps, parseInput(adminReviewsQuerySchema, req.query));
+    res.json({
+      success: true,
+      reviews: page.reviews.map(toRestReview),
+      totalReviews: page.total,
+      totalPages: page.totalPages,
+      currentPage: page.currentPage,
+    });
   });
 
   r.delete('/admin/reviews', staff, async (req, res) => {

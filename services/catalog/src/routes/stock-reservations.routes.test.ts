@@ -96,6 +96,17 @@ describe('POST /internal/v1/stock/reservations', () => {
     expect(events.map((e) => e.stock)).toEqual([8, 5]);
   });
 
+  test("a line of a colour with its own pictures carries that colour's card picture", async () => {
+    const red = '/media/dddddddddddddddddddddddddddddddd/detail.webp';
+    const p = await shirt({ name: 'Two Tone Shirt', colors: ['Blue', 'Red'], colorImages: { Red: [red] }, image: ['/media/eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee/detail.webp'] });
+    const res = await reserve(randomUUID(), [
+      { productId: p._id, size: 'S', color: 'Red', quantity: 1 },
+    ]);
+    expect(res.body.lines[0].image).toBe(red.replace('detail.webp', 'card.webp'));
+    const blue = await reserve(randomUUID(), [{ productId: p._id, size: 'S', color: 'Blue', quantity: 1 }]);
+    expect(blue.body.lines[0].image).toBe(p.thumbnail);
+  });
+
   test('is all or nothing: a short second line leaves every stock as it was, and the 409 names the product', async () => {
     const a = await shirt({ name: 'Kurta A' });
     const b = await shirt({ name: 'Kurta B' });
@@ -151,6 +162,14 @@ describe('POST /internal/v1/stock/reservations', () => {
     await reserve(id, [{ productId: p._id, size: 'S', quantity: 1 }]);
     await release(id);
     expect((await reserve(id, [{ productId: p._id, size: 'S', quantity: 1 }])).status).toBe(409);
+    expect(await stockOf(p._id)).toEqual({ stock: 8, stockDetail: { S: 5, M: 3 } });
+  });
+
+  test('releasing an id that was never reserved makes a late reservation under it a 409 that holds nothing', async () => {
+    const p = await shirt();
+    const id = randomUUID();
+    expect(await release(id)).toEqual({ status: 200, body: { success: true, released: false } });
+    expect((await reserve(id, [{ productId: p._id, size: 'S', quantity: 2 }])).status).toBe(409);
     expect(await stockOf(p._id)).toEqual({ stock: 8, stockDetail: { S: 5, M: 3 } });
   });
 

@@ -58,6 +58,8 @@ describe('the demo picture job', () => {
     expect(product.image).toHaveLength(2);
     expect(product.image[0]).toMatch(/^\/media\/[0-9a-f]{32}\/detail\.webp$/);
     expect(product.thumbnail).toBe(product.image[0].replace('detail.webp', 'card.webp'));
+    // Each colour's picture is that colour's own (choosing it on the product page shows it).
+    expect(product.colorImages).toEqual(Object.fromEntries(product.colors.slice(0, 2).map((c: string, i: number) => [c, [product.image[i]]])));
     const picture = await fetch(`${mediaUrl}${product.thumbnail}`);
     expect({ status: picture.status, type: picture.headers.get('content-type') }).toEqual({ status: 200, type: 'image/webp' });
     const [category] = (await catalog.visitor.get('/api/v1/categories')).body.categories.filter((c: any) => c.id === '2');

@@ -96,35 +96,39 @@ export function startDemoImageJob(deps: CatalogDeps, store: InternalImageStore, 
       }
     } else {
       const [product] = await deps.db
-        .select({ id: products.id, name: products.name, colors: products.colors, categoryId: products.categoryId, images: products.images })
+        .select({ id: products.id, name: products.name, subcat: products.subcat, colors: products.colors, categoryId: products.categoryId, images: products.images })
         .from(products)
         .where(eq(products.id, item.targetId));
       const category = product && categories.find((c) => c.id === product.categoryId);
       if (product && category && product.images.length === 0) {
         const colours = product.colors.length ? product.colors.slice(0, PICTURES_PER_PRODUCT) : [undefined];
         const urls: string[] = [];
+        const colorImages: Record<string, string[]> = {};
         for (const colour of colours) {
           const spec: ArtworkSpec = {
             title: product.name,
             label: colour ? `${category.name} · ${colour}` : category.name,
             categorySlug: category.str,
+            subcat: product.subcat,
             gradient: gradientFor(colour ? colorHexOf(colour) : undefined, accentOf(category.str)),
           };
           const url = await storeWithRetry(await renderArtwork(spec));
           if (url) urls.push(url);
+          // Each colour's picture is also that colour's own, so choosing a colour shows it.
+          if (url && colour) colorImages[colour] = [url];
         }
-        if (urls.length) await attachImages(product.id, urls);
+        if (urls.length) await attachImages(product.id, urls, colorImages);
       }
     }
     await deps.db.delete(pendingImages).where(and(eq(pendingImages.kind, item.kind), eq(pendingImages.targetId, item.targetId)));
   }
 
   /** Sets the pictures of a product that still has none, with ProductChanged in the same transaction. */
-  async function attachImages(productId: string, urls: string[]) {
+  async function attachImages(productId: string, urls: string[], colorImages: Record<string, string[]>) {
     const changed = await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .update(products)
-        .set({ images: urls, updatedAt: sql`now()` })
+        .set({ images: urls, colorImages, updatedAt: sql`now()` })
         .where(and(eq(products.id, productId), sql`${products.images} = '[]'::jsonb`))
         .returning(productColumns);
       if (row) await enqueueEvent(tx, deps.schema, productChangedEvent(row));

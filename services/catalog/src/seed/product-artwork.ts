@@ -74,6 +74,66 @@ const PICTOGRAMS: Record<string, (F: string, B: string) => string> = {
     <ellipse cx="120" cy="52" rx="22" ry="12" fill="${F}" transform="rotate(20 120 52)"/>`,
 };
 
+/**
+ * Pictograms of subcategories whose kind differs from their category's picture (a broom is not a
+ * pressure cooker, a cricket bat is not a football); other subcategories use the category's.
+ */
+export const SUBCATEGORY_PICTOGRAMS: Record<string, (F: string, B: string) => string> = {
+  broom: (F, B) => `
+    <rect x="94" y="14" width="12" height="104" rx="5" fill="${F}"/><rect x="74" y="112" width="52" height="16" rx="4" fill="${F}"/>
+    <path d="M70 128 L130 128 L156 186 L44 186 Z" fill="${F}"/>
+    <path d="M72 140 L60 184 M88 140 L82 184 M100 140 L100 184 M112 140 L118 184 M128 140 L140 184" stroke="${B}" stroke-width="4" opacity="0.5"/>`,
+  bed_sheet: (F, B) => `
+    <rect x="24" y="70" width="152" height="80" rx="10" fill="${F}"/><rect x="24" y="146" width="12" height="30" fill="${F}"/><rect x="164" y="146" width="12" height="30" fill="${F}"/>
+    <rect x="36" y="56" width="50" height="26" rx="10" fill="${F}" opacity="0.75"/><path d="M24 108 L176 108" stroke="${B}" stroke-width="6" opacity="0.5"/>`,
+  home_furnishing: (F, B) => `
+    <rect x="30" y="92" width="140" height="56" rx="14" fill="${F}"/><rect x="44" y="60" width="112" height="40" rx="12" fill="${F}" opacity="0.8"/>
+    <rect x="22" y="96" width="22" height="62" rx="8" fill="${F}"/><rect x="156" y="96" width="22" height="62" rx="8" fill="${F}"/>
+    <rect x="40" y="158" width="10" height="18" fill="${F}"/><rect x="150" y="158" width="10" height="18" fill="${F}"/><path d="M100 100 L100 146" stroke="${B}" stroke-width="4" opacity="0.5"/>`,
+  home_decor: (F, B) => `
+    <path d="M76 60 Q60 120 80 176 L120 176 Q140 120 124 60 Z" fill="${F}"/><rect x="80" y="48" width="40" height="14" rx="4" fill="${F}"/>
+    <path d="M100 48 Q90 20 70 16 M100 48 Q110 18 134 14 M100 48 L100 12" stroke="${F}" stroke-width="5" fill="none"/>
+    <path d="M80 110 Q100 122 120 110" stroke="${B}" stroke-width="5" fill="none" opacity="0.5"/>`,
+  plastic_items: (F, B) => `
+    <path d="M46 62 L154 62 L140 178 L60 178 Z" fill="${F}"/><path d="M52 62 Q100 10 148 62" stroke="${F}" stroke-width="8" fill="none"/>
+    <path d="M58 90 L142 90" stroke="${B}" stroke-width="5" opacity="0.5"/>`,
+  mobile_accessories: (F, B) => `
+    <rect x="62" y="18" width="76" height="150" rx="14" fill="${F}"/><rect x="72" y="34" width="56" height="110" rx="4" fill="${B}" opacity="0.55"/>
+    <circle cx="100" cy="156" r="6" fill="${B}" opacity="0.6"/><path d="M138 150 Q176 160 168 186" stroke="${F}" stroke-width="6" fill="none"/>`,
+  gadgets: (F, B) => `
+    <path d="M40 110 Q40 50 100 50 Q160 50 160 110" stroke="${F}" stroke-width="12" fill="none"/>
+    <rect x="28" y="104" width="36" height="60" rx="12" fill="${F}"/><rect x="136" y="104" width="36" height="60" rx="12" fill="${F}"/>
+    <rect x="38" y="116" width="16" height="36" rx="6" fill="${B}" opacity="0.5"/><rect x="146" y="116" width="16" height="36" rx="6" fill="${B}" opacity="0.5"/>`,
+  sunglasses: (F, B) => `
+    <path d="M20 84 L180 84" stroke="${F}" stroke-width="8"/><path d="M26 86 L86 86 Q88 136 56 136 Q26 136 26 86 Z" fill="${F}"/>
+    <path d="M114 86 L174 86 Q174 136 144 136 Q112 136 114 86 Z" fill="${F}"/><path d="M40 100 L60 100" stroke="${B}" stroke-width="5" opacity="0.5"/>`,
+  wallets_belts: (F, B) => `
+    <rect x="30" y="56" width="140" height="96" rx="12" fill="${F}"/><rect x="110" y="86" width="60" height="36" rx="8" fill="${B}" opacity="0.5"/>
+    <circle cx="128" cy="104" r="7" fill="${F}"/>`,
+  notebooks: (F, B) => `
+    <rect x="50" y="24" width="104" height="152" rx="8" fill="${F}"/><path d="M66 24 L66 176" stroke="${B}" stroke-width="5" opacity="0.5"/>
+    <path d="M80 60 L138 60 M80 84 L138 84 M80 108 L124 108" stroke="${B}" stroke-width="5" opacity="0.5"/>
+    <circle cx="50" cy="50" r="7" fill="${B}" opacity="0.6"/><circle cx="50" cy="100" r="7" fill="${B}" opacity="0.6"/><circle cx="50" cy="150" r="7" fill="${B}" opacity="0.6"/>`,
+  art_supplies: (F, B) => `
+    <ellipse cx="92" cy="118" rx="72" ry="54" fill="${F}"/><circle cx="66" cy="100" r="10" fill="${B}" opacity="0.6"/><circle cx="96" cy="88" r="10" fill="${B}" opacity="0.6"/>
+    <circle cx="124" cy="104" r="10" fill="${B}" opacity="0.6"/><circle cx="74" cy="138" r="12" fill="${B}"/>
+    <path d="M150 40 L182 12" stroke="${F}" stroke-width="10" stroke-linecap="round"/>`,
+  beverage_items: (F, B) => `
+    <path d="M50 58 L134 58 L126 170 L58 170 Z" fill="${F}"/><path d="M132 80 Q170 84 162 118 Q156 138 128 136" stroke="${F}" stroke-width="10" fill="none"/>
+    <path d="M76 20 Q66 36 78 48 M98 18 Q88 34 100 46" stroke="${F}" stroke-width="5" fill="none" opacity="0.7"/><path d="M56 80 L128 80" stroke="${B}" stroke-width="5" opacity="0.5"/>`,
+  chocolate_toffee: (F, B) => `
+    <rect x="48" y="40" width="104" height="130" rx="8" fill="${F}"/>
+    <path d="M48 83 L152 83 M48 126 L152 126 M100 40 L100 170" stroke="${B}" stroke-width="5" opacity="0.5"/>`,
+  cricket: (F, B) => `
+    <g transform="rotate(-30 100 100)"><rect x="88" y="10" width="24" height="56" rx="8" fill="${F}"/><rect x="76" y="62" width="48" height="120" rx="14" fill="${F}"/>
+    <path d="M100 80 L100 168" stroke="${B}" stroke-width="4" opacity="0.5"/></g><circle cx="160" cy="160" r="18" fill="${F}"/>`,
+  badminton: (F, B) => `
+    <path d="M100 60 L56 176 L144 176 Z" fill="${F}" opacity="0.85"/><path d="M78 120 L122 120 M68 150 L132 150" stroke="${B}" stroke-width="4" opacity="0.5"/>
+    <circle cx="100" cy="48" r="26" fill="${F}"/>`,
+  yoga: (F, B) => `
+    <rect x="30" y="120" width="140" height="34" rx="17" fill="${F}"/><circle cx="152" cy="137" r="30" fill="${F}"/><circle cx="152" cy="137" r="14" fill="${B}" opacity="0.5"/>`,
+};
+
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
@@ -128,8 +188,10 @@ export interface ArtworkSpec {
   title: string;
   /** Small label above it: the category name, or a tagline. */
   label: string;
-  /** Category slug: picks the pictogram. */
+  /** Category slug: picks the pictogram unless the subcategory has its own. */
   categorySlug: string;
+  /** Subcategory slug (e.g. broom, cricket), when the product has one. */
+  subcat?: string | null;
   gradient: [string, string];
 }
 
@@ -138,7 +200,8 @@ export function artworkSvg(spec: ArtworkSpec): string {
   const S = ARTWORK_SIZE;
   const [light, deep] = spec.gradient;
   const ink = luminance(deep) > 0.6 ? mix(deep, '#111827', 0.7) : '#FFFFFF';
-  const pictogram = (PICTOGRAMS[spec.categorySlug] ?? PICTOGRAMS['gifts-gadget'])(ink, deep);
+  const draw = (spec.subcat ? SUBCATEGORY_PICTOGRAMS[spec.subcat] : undefined) ?? PICTOGRAMS[spec.categorySlug] ?? PICTOGRAMS['gifts-gadget']!;
+  const pictogram = draw(ink, deep);
   const lines = wrapText(spec.title, 24, 2);
   const longest = Math.max(...lines.map((l) => l.length));
   // Bold DejaVu is about 0.66 em per character: keep every line inside the 680 px band.

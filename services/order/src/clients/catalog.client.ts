@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError, badRequest, conflict, currentContext, notFound, REQUEST_ID_HEADER, serviceUnavailable, type Logger } from '@shop/platform';
 import { cartMessages, orderMessages, rupeesToPaise, type OrderItemInput, type StockReservation } from '@shop/proto-contracts';
-import type { CatalogClient, CatalogProductFacts } from '../domain/order-deps';
+import { CatalogNotReached, type CatalogClient, type CatalogProductFacts } from '../domain/order-deps';
 
 const reservedLineSchema = z.object({
   productId: z.string(),
@@ -21,7 +21,7 @@ const reservationSchema = z.object({
   createdAt: z.string(),
 });
 
-const publicProductSchema = z.object({ _id: z.string(), name: z.string().min(1), price: z.number().min(0) });
+const publicProductSchema = z.object({ _id: z.string(), name: z.string().min(1), price: z.number().min(0), categoryName: z.string().optional() });
 
 interface Answer {
   status: number;
@@ -65,6 +65,8 @@ export function httpCatalogClient(opts: {
       return { status: res.status, body: parsed && typeof parsed === 'object' ? parsed : {} };
     } catch (err) {
       opts.logger.warn({ err: String(err), path }, 'catalog unreachable');
+      // Refused: the request never reached the catalog. Anything else (a timeout, a reset): it may have.
+      if ((err as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED') throw new CatalogNotReached(orderMessages.catalogUnavailable);
       throw unavailable();
     }
   }
@@ -114,7 +116,7 @@ export function httpCatalogClient(opts: {
       if (a.status === 400) throw badRequest(cartMessages.invalidProductId);
       const parsed = publicProductSchema.safeParse(a.body.product);
       if (a.status !== 200 || !parsed.success) throw unavailable();
-      return { id: parsed.data._id.toLowerCase(), name: parsed.data.name, pricePaise: rupeesToPaise(parsed.data.price) };
+      return { id: parsed.data._id.toLowerCase(), name: parsed.data.name, pricePaise: rupeesToPaise(parsed.data.price), categoryName: parsed.data.categoryName };
     },
   };
 }

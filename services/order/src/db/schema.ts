@@ -1,5 +1,5 @@
-import { bigint, integer, pgSchema, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { OrderStatus, PaymentMethod, PaymentStatus } from '@shop/proto-contracts';
+import { bigint, integer, jsonb, pgSchema, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { OrderStatus, PaymentMethod, PaymentStatus, RefundMethod, ReturnStatus, SellerDetails } from '@shop/proto-contracts';
 
 /** The order service's tables (created by db/migrations; this file only describes them to drizzle). */
 export const orderSchema = pgSchema('order');
@@ -73,3 +73,65 @@ export const paymentOrders = orderSchema.table('payment_orders', {
   paidAt: ts('paid_at'),
 });
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
+
+/** A checkout whose stock may be reserved but whose order is not written yet (id = the order id). */
+export const pendingCheckouts = orderSchema.table('pending_checkouts', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  startedAt: ts('started_at').notNull(),
+});
+export const returns = orderSchema.table('returns', {
+  id: uuid('id').primaryKey(),
+  orderId: uuid('order_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  status: text('status').$type<ReturnStatus>().notNull(),
+  reason: text('reason').notNull(),
+  photo: text('photo'),
+  refundPaise: paise('refund_paise').notNull(),
+  refundMethod: text('refund_method').$type<RefundMethod>(),
+  refundReference: text('refund_reference'),
+  receivedAt: ts('received_at'),
+  refundedAt: ts('refunded_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type ReturnRow = typeof returns.$inferSelect;
+
+export const returnItems = orderSchema.table(
+  'return_items',
+  {
+    returnId: uuid('return_id').notNull(),
+    lineNo: smallint('line_no').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.returnId, t.lineNo] })],
+);
+export type ReturnItemRow = typeof returnItems.$inferSelect;
+
+export const returnSteps = orderSchema.table(
+  'return_steps',
+  {
+    returnId: uuid('return_id').notNull(),
+    status: text('status').$type<ReturnStatus>().notNull(),
+    note: text('note'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.returnId, t.status] })],
+);
+export type ReturnStepRow = typeof returnSteps.$inferSelect;
+
+export const invoiceCounters = orderSchema.table('invoice_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+export const invoices = orderSchema.table('invoices', {
+  orderId: uuid('order_id').primaryKey(),
+  number: text('number').notNull(),
+  financialYear: text('financial_year').notNull(),
+  sequence: integer('sequence').notNull(),
+  issuedAt: ts('issued_at').notNull(),
+  seller: jsonb('seller').$type<SellerDetails>(),
+  hsnCodes: jsonb('hsn_codes').$type<Record<string, string>>(),
+});
+export type InvoiceRow = typeof invoices.$inferSelect;

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { priceOrder, type OrderPrice, type PlaceOrderInput, type StockReservation } from '@shop/proto-contracts';
-import { AppError, enqueueEvent, type Logger } from '@shop/platform';
+import { orderMessages, priceOrder, type OrderPrice, type PlaceOrderInput, type StockReservation } from '@shop/proto-contracts';
+import { AppError, businessMetrics, enqueueEvent, serviceUnavailable, type Logger } from '@shop/platform';
 import { orderItems, orders } from '../db/schema';
-import type { OrderDeps } from './order-deps';
-import { orderCancelledEvent, orderPlacedEvent } from './order.events';
+import { CatalogNotReached, type OrderDeps } from './order-deps';
+import { orderPlacedEvent } from './order.events';
+import { endPendingCheckout, recordPendingCheckout, releaseThroughEvent } from './pending-checkout.recovery';
 import type { Order } from './order.model';
 import { earlierOrders, findByIdempotencyKey, hasEarlierOrder, loadOrder } from './order.service';
 import { initialStatusOf } from './order-status.machine';
@@ -66,27 +67,45 @@ class AlreadyPlaced extends Error {
 }
 
 /**
- * Gives a reservation's stock back: straight away over HTTP, or, when the catalog cannot be
- * reached, through OrderCancelled in the outbox, which the catalog acts on once it is back.
+ * Gives a reservation's stock back: straight away over HTTP (then the pending checkout ends), or,
+ * when the catalog cannot be reached, through OrderCancelled in the outbox, which the catalog acts
+ * on once it is back. Should even that fail (the database is down too), the pending checkout stays
+ * and the recovery gives it up after the reservation timeout.
  */
 async function releaseStock(deps: OrderDeps, state: CheckoutState): Promise<void> {
   try {
     await deps.catalog.releaseReservation(state.orderId);
+    await endPendingCheckout(deps.db, state.orderId);
+    return;
   } catch (err) {
     deps.logger.warn({ err: String(err), orderId: state.orderId }, 'stock release failed; left to OrderCancelled');
-    await enqueueEvent(deps.db, deps.schema, orderCancelledEvent({ id: state.orderId, userId: state.buyer.userId }, 'checkout-failed'));
-    deps.publishEvents();
+  }
+  await releaseThroughEvent(deps, state.orderId, state.buyer.userId, 'checkout-failed');
+  deps.publishEvents();
+}
+
+/** The recovery gave this checkout up while it ran (it took longer than the reservation timeout). */
+class CheckoutExpired extends Error {
+  constructor() {
+    super('checkout outlived the reservation timeout');
   }
 }
 
 /**
- * Checkout as a named sequence (STYLE.md): reserve the stock in the catalog (all lines or none; it
- * answers the current prices) → price the order with the server's prices and write it, its items
- * and OrderPlaced in one transaction. A failure after the reservation gives the stock back.
- * No database transaction is open while the catalog is called.
+ * Checkout as a named sequence (STYLE.md): record the pending checkout (durably, before any stock
+ * is held) → reserve the stock in the catalog (all lines or none; it answers the current prices) →
+ * price the order with the server's prices and write it, its items and OrderPlaced in one
+ * transaction that also ends the pending checkout. A failure after the reservation gives the stock
+ * back; a process that dies in between leaves the pending checkout, which the recovery gives up
+ * after the reservation timeout (decision 0020). No database transaction is open while the catalog
+ * is called.
  */
 function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
   return [
+    {
+      name: 'record-checkout',
+      run: (state) => recordPendingCheckout(deps, state.orderId, state.buyer.userId),
+    },
     {
       name: 'reserve-stock',
       async run(state) {
@@ -94,7 +113,9 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
           state.reservation = await deps.catalog.reserveStock(state.orderId, state.input.items);
         } catch (err) {
           // The catalog may have reserved before the answer was lost: undo whatever it did.
-          if (err instanceof AppError && err.kind === 'SERVICE_UNAVAILABLE') await releaseStock(deps, state);
+          if (err instanceof AppError && err.kind === 'SERVICE_UNAVAILABLE' && !(err instanceof CatalogNotReached)) await releaseStock(deps, state);
+          // A refusal (short stock, unknown product) or a request that never arrived held nothing: the checkout simply ends.
+          else if (err instanceof AppError) await endPendingCheckout(deps.db, state.orderId);
           throw err;
         }
       },
@@ -107,6 +128,8 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
           // One checkout per user at a time: the first-order check and the idempotency key hold.
           // (The lock is its own statement: a statement's snapshot is taken before it waits.)
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-checkout:${state.buyer.userId}`}))`);
+          // Given up by the recovery meanwhile: its OrderCancelled is on its way, no order may follow.
+          if (!(await endPendingCheckout(tx, state.orderId))) throw new CheckoutExpired();
           const before = await earlierOrders(tx, state.buyer.userId, state.idempotencyKey);
           if (before.sameKey) {
             const earlier = await loadOrder(tx, before.sameKey);
@@ -181,6 +204,7 @@ export async function placeOrder(deps: OrderDeps, buyer: Buyer, input: PlaceOrde
     await runFlow('checkout', checkoutSteps(deps), state, deps.logger);
   } catch (err) {
     if (err instanceof AlreadyPlaced) return { order: err.order, created: false };
+    if (err instanceof CheckoutExpired) throw serviceUnavailable(orderMessages.catalogUnavailable);
     if (idempotencyKey && isUniqueViolation(err)) {
       const earlier = await findByIdempotencyKey(deps.db, buyer.userId, idempotencyKey);
       if (earlier) return { order: earlier, created: false };
@@ -188,6 +212,7 @@ export async function placeOrder(deps: OrderDeps, buyer: Buyer, input: PlaceOrde
     throw err;
   }
   deps.publishEvents();
+  businessMetrics.ordersPlaced.inc({ service: 'order' });
   return { order: state.order!, created: true };
 }
 

@@ -2,6 +2,7 @@ import { orderNumberOf, SHOP_TIME_ZONE, type OrderStatus } from '@shop/proto-con
 import type { Mail } from '@shop/platform';
 import type { Order } from './order.model';
 import { estimatedDeliveryOf } from './order-status.machine';
+import { returnableUntil } from './return-status.machine';
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 /** Money in paise as shoppers read it: ₹1,23,456.50. */
@@ -58,7 +59,13 @@ const statusNews: Partial<Record<OrderStatus, (number: string, o: Order) => { su
     subject: `ShopKart: your order ${n} has shipped`,
     line: `Good news: your order ${n} is on its way. Expected delivery: ${formatDate(estimatedDeliveryOf(o))}.`,
   }),
-  delivered: (n) => ({ subject: `ShopKart: your order ${n} was delivered`, line: `Your order ${n} was delivered. We hope you enjoy it!` }),
+  delivered: (n, o) => ({
+    subject: `ShopKart: your order ${n} was delivered`,
+    line: [
+      `Your order ${n} was delivered. We hope you enjoy it!`,
+      `Your GST tax invoice is ready to download on the order page, and you can return items free of charge until ${formatDate(returnableUntil(o) ?? o.updatedAt)}.`,
+    ].join('\n'),
+  }),
   cancelled: (n) => ({
     subject: `ShopKart: your order ${n} was cancelled`,
     line: `Your order ${n} was cancelled. Nothing is due for it; if you paid online, the amount is refunded to the original payment method.`,

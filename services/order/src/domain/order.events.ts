@@ -23,10 +23,11 @@ export function orderStatusChangedEvent(o: Order, previousStatus: OrderStatus) {
     previousStatus,
     email: o.userEmail,
     name: o.userName,
+    productIds: [...new Set(o.items.map((i) => i.productId))],
   });
 }
 
 /** OrderCancelled: the catalog releases the order's stock reservation (once). */
-export function orderCancelledEvent(o: Pick<Order, 'id' | 'userId'>, reason: 'cancelled' | 'deleted' | 'checkout-failed', previousStatus?: OrderStatus) {
+export function orderCancelledEvent(o: Pick<Order, 'id' | 'userId'>, reason: 'cancelled' | 'deleted' | 'checkout-failed' | 'checkout-abandoned', previousStatus?: OrderStatus) {
   return makeEvent('order', 'OrderCancelled', { orderId: o.id, userId: o.userId, reason, ...(previousStatus ? { previousStatus } : {}) });
 }

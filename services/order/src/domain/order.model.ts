@@ -38,6 +38,7 @@ export function toOrderView(o: Order) {
     id: o.id,
     userId: o.userId,
     user: o.userId,
+    buyerName: o.userName,
     createdAt: o.createdAt.toISOString(),
     orderStatus: o.status as OrderStatus,
     orderItems: o.items.map((i) => ({

@@ -1,8 +1,18 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { isOrderId, ORDERS_PER_PAGE, orderMessages, type OrderStatus, type Role } from '@shop/proto-contracts';
+import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  isOrderId,
+  MAX_ORDERS_EXPORT,
+  ORDERS_PER_PAGE,
+  orderMessages,
+  readOrderSearch,
+  type AdminOrdersQuery,
+  type OrderStatus,
+  type Role,
+} from '@shop/proto-contracts';
 import { badRequest, enqueueEvent, notFound, type Db, type Tx } from '@shop/platform';
 import { orders, type OrderRow } from '../db/schema';
 import type { OrderDeps } from './order-deps';
+import { issueInvoice } from './invoice.service';
 import { orderCancelledEvent, orderStatusChangedEvent } from './order.events';
 import { withItems, type Order } from './order.model';
 import { canBuyerCancel, checkTransition, effectsOf, HOLDS_STOCK } from './order-status.machine';
@@ -42,25 +52,33 @@ export async function listUserOrders(deps: Pick<OrderDeps, 'db'>, userId: string
   return withItems(deps.db, rows);
 }
 
-/** Whether the user has ordered before (any order, cancelled ones too): the first order gets 10% off. */
+// Status is stored lower-case but compared case-insensitively (DESIGN.md).
+const notCancelled = sql`lower(${orders.status}) <> 'cancelled'`;
+
+/**
+ * Whether the user has an order that is not cancelled: the first order that is not cancelled gets
+ * 10% off, so a cancelled first order leaves the next one eligible.
+ */
 export async function hasEarlierOrder(db: Db | Tx, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).limit(1);
+  const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), notCancelled)).limit(1);
   return Boolean(row);
 }
 
 /**
- * In one round trip: whether the user has any order (the first-order rule) and the id of the one
- * placed with this idempotency key, if any.
+ * In one round trip: whether the user has an order that is not cancelled (the first-order rule)
+ * and the id of the one placed with this idempotency key, if any (cancelled or not).
  */
 export async function earlierOrders(db: Db | Tx, userId: string, key: string | undefined): Promise<{ any: boolean; sameKey?: string }> {
-  // The order with this key sorts first when there is one; any order of the user answers the rest.
+  // The order with this key sorts first when there is one, then a live order answers the rest.
   const [row] = await db
-    .select({ id: orders.id, idempotencyKey: orders.idempotencyKey })
+    .select({ id: orders.id, idempotencyKey: orders.idempotencyKey, live: sql<boolean>`${notCancelled}` })
     .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(sql`(${orders.idempotencyKey} = ${key ?? null}) desc nulls last`)
+    .where(and(eq(orders.userId, userId), key === undefined ? notCancelled : or(notCancelled, eq(orders.idempotencyKey, key))))
+    .orderBy(sql`(${orders.idempotencyKey} = ${key ?? null}) desc nulls last`, sql`${notCancelled} desc`)
     .limit(1);
-  return { any: Boolean(row), sameKey: key !== undefined && row?.idempotencyKey === key ? row.id : undefined };
+  const sameKey = key !== undefined && row?.idempotencyKey === key ? row.id : undefined;
+  // When the key matched, the earlier order is answered and the rule does not matter.
+  return { any: Boolean(row && (row.live || sameKey)), sameKey };
 }
 
 /** The order a user already placed with an idempotency key, if any. */
@@ -91,12 +109,38 @@ export async function listOrdersByDate(deps: OrderDeps, query: { date?: string; 
   return { date, orders: await withItems(deps.db, rows), total: n, totalPages: Math.max(1, Math.ceil(n / ORDERS_PER_PAGE)), currentPage: query.page };
 }
 
-/** Staff: all orders (of a status, if given), newest first, with the sum of the totals of those not cancelled. */
-export async function listAllOrders(
-  deps: OrderDeps,
-  query: { status?: OrderStatus; page: number; limit: number },
-): Promise<OrderPage & { totalAmountPaise: number }> {
-  const where: SQL | undefined = query.status ? eq(orders.status, query.status) : undefined;
+/** `%text%` for LIKE, with the text's own wildcards taken literally. */
+const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The conditions of a staff order search (AND of the given filters; `q` matches any of its readings). */
+function orderSearchWhere(query: Omit<AdminOrdersQuery, 'page' | 'limit'>): SQL | undefined {
+  const parts: SQL[] = [];
+  if (query.q) {
+    const read = readOrderSearch(query.q);
+    if (read.id) parts.push(eq(orders.id, read.id));
+    else {
+      const any: SQL[] = [
+        // The buyer's email and name as they were when ordering (the order's own copy).
+        sql`${orders.userEmail} ilike ${likeContaining(read.text)}`,
+        sql`${orders.userName} ilike ${likeContaining(read.text)}`,
+      ];
+      if (read.idSuffix) any.push(sql`${orders.id}::text like ${`%${read.idSuffix}`}`);
+      if (read.phoneDigits) any.push(sql`${orders.shipPhone} like ${likeContaining(read.phoneDigits)}`);
+      parts.push(or(...any)!);
+    }
+  }
+  if (query.status) parts.push(eq(orders.status, query.status));
+  if (query.from) parts.push(gte(orders.createdAt, istDayBounds(query.from).from));
+  if (query.to) parts.push(lt(orders.createdAt, istDayBounds(query.to).to));
+  return parts.length ? and(...parts) : undefined;
+}
+
+/**
+ * Staff: the orders a search finds (every order without filters), newest first, one page, with the
+ * sum of the totals of those not cancelled over all pages. A page past the end is empty.
+ */
+export async function listAllOrders(deps: Pick<OrderDeps, 'db'>, query: AdminOrdersQuery): Promise<OrderPage & { totalAmountPaise: number }> {
+  const where = orderSearchWhere(query);
   const [agg] = await deps.db
     .select({
       n: count(),
@@ -116,9 +160,15 @@ export async function listAllOrders(
   };
 }
 
+/** Staff: every order a search finds, newest first, at most MAX_ORDERS_EXPORT (for the CSV export). */
+export async function exportOrders(deps: Pick<OrderDeps, 'db'>, query: Omit<AdminOrdersQuery, 'page' | 'limit'>): Promise<Order[]> {
+  const rows = await deps.db.select().from(orders).where(orderSearchWhere(query)).orderBy(...newestFirst).limit(MAX_ORDERS_EXPORT);
+  return withItems(deps.db, rows);
+}
+
 /**
  * Moves an order to a new status under its row lock, after the machine allows it; stamps the
- * dates, settles cash on delivery when delivered, and writes OrderStatusChanged (and
+ * dates, settles cash on delivery and issues the tax invoice when delivered, and writes OrderStatusChanged (and
  * OrderCancelled when cancelled, so the catalog gives the stock back) in the same transaction.
  */
 async function changeStatus(deps: OrderDeps, id: string, to: OrderStatus, guard: (row: OrderRow) => void): Promise<Order> {
@@ -137,6 +187,8 @@ async function changeStatus(deps: OrderDeps, id: string, to: OrderStatus, guard:
     const [order] = await withItems(tx, [saved]);
     await enqueueEvent(tx, deps.schema, orderStatusChangedEvent(order, row.status));
     if (to === 'cancelled') await enqueueEvent(tx, deps.schema, orderCancelledEvent(order, 'cancelled', row.status));
+    // The tax invoice's number is taken with the delivery itself (decision 0026).
+    if (to === 'delivered') await issueInvoice(tx, deps, order.id, now);
     return order;
   });
   deps.publishEvents();

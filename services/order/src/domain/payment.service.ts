@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { notFound, type Db } from '@shop/platform';
+import { notFound, type Db, type RateLimiter } from '@shop/platform';
 import { orderMessages } from '@shop/proto-contracts';
 import { paymentKeys, paymentOrders } from '../db/schema';
 
@@ -57,6 +57,14 @@ export interface PaymentOrder {
   currency: 'INR';
   keyId: string;
   testMode: boolean;
+}
+
+/** Calls of the payment test page per client address and minute, REST and GraphQL (aliases) together. */
+export const PAYMENT_CALLS_PER_MINUTE = 60;
+
+/** Counts one payment call of a client address; a 429 once over the limit. */
+export async function countPaymentCall(deps: { rateLimiter: RateLimiter }, caller: { ip: string }): Promise<void> {
+  await deps.rateLimiter.consume(`payments:${caller.ip}`, PAYMENT_CALLS_PER_MINUTE, 60_000);
 }
 
 /** Creates a provider order for an amount in paise (the payment test page's first call). */

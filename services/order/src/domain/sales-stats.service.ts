@@ -19,15 +19,20 @@ export interface DailySales {
 export interface SalesStats {
   /** Today's (Asia/Kolkata) orders that are not cancelled. */
   todayPaise: number;
-  /** Every order that is not cancelled. */
+  /** Delivered orders: the cash actually collected (cash on delivery is paid on delivery). */
   totalEarningsPaise: number;
+  /** Every order placed and not cancelled (booked, collected or not). */
+  bookedPaise: number;
+  /** How many orders there are of each status (all time). */
+  byStatus: Array<{ status: string; orders: number }>;
   /** The last `days` shop days, oldest first, today last; days without orders are zero. */
   daily: DailySales[];
 }
 
 /**
- * Sales figures for the staff dashboard, from two aggregate queries (no order rows are read).
- * Cancelled orders never count; every other status does, as the staff's order list total does.
+ * Sales figures for the staff dashboard, from aggregate queries (no order rows are read). Today's
+ * and the daily sales count every order not cancelled (booked that day, by IST day); Total
+ * Earnings counts only delivered orders, whose cash was collected.
  */
 export async function salesStats(deps: Pick<OrderDeps, 'db' | 'clock'>, days: number): Promise<SalesStats> {
   if (!Number.isInteger(days) || days < 1 || days > MAX_SALES_DAYS) throw badRequest(salesDaysInvalid);
@@ -44,13 +49,25 @@ export async function salesStats(deps: Pick<OrderDeps, 'db' | 'clock'>, days: nu
       .where(and(counted, gte(orders.createdAt, from), lt(orders.createdAt, today.to)))
       // By position: the same expression written twice would carry two parameters, which PostgreSQL does not match.
       .groupBy(sql`1`),
-    deps.db.select({ paise: sql<string | null>`sum(${orders.totalPaise})` }).from(orders).where(counted),
+    deps.db
+      .select({
+        booked: sql<string | null>`sum(${orders.totalPaise}) filter (where ${orders.status} <> 'cancelled')`,
+        delivered: sql<string | null>`sum(${orders.totalPaise}) filter (where ${orders.status} = 'delivered')`,
+      })
+      .from(orders),
   ]);
+  const statusRows = await deps.db.select({ status: orders.status, n: sql<number>`count(*)::int` }).from(orders).groupBy(orders.status);
 
   const byDay = new Map(rows.map((r) => [Number(r.day), r]));
   const daily = Array.from({ length: days }, (_, i): DailySales => {
     const row = byDay.get(i);
     return { date: istDateOf(new Date(from.getTime() + i * DAY_MS)), totalPaise: Number(row?.paise ?? 0), orders: row?.n ?? 0 };
   });
-  return { todayPaise: daily[days - 1].totalPaise, totalEarningsPaise: Number(all?.paise ?? 0), daily };
+  return {
+    todayPaise: daily[days - 1].totalPaise,
+    totalEarningsPaise: Number(all?.delivered ?? 0),
+    bookedPaise: Number(all?.booked ?? 0),
+    byStatus: statusRows.map((r) => ({ status: r.status, orders: r.n })).sort((a, b) => a.status.localeCompare(b.status)),
+    daily,
+  };
 }

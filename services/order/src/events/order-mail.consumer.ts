@@ -1,19 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { routeByType, runWithContext, type EventBus, type EventHandler, type Mail } from '@shop/platform';
-import { eventSchemas, isOrderId, ORDER_STATUSES, type EventPayload, type OrderStatus } from '@shop/proto-contracts';
+import { eventSchemas, isOrderId, isReturnId, ORDER_STATUSES, type EventPayload, type OrderStatus } from '@shop/proto-contracts';
 import type { OrderDeps } from '../domain/order-deps';
 import { orderPlacedMail, orderStatusMail } from '../domain/order-mail';
 import { loadOrder } from '../domain/order.service';
+import { returnMail } from '../domain/return-mail';
+import { loadReturns } from '../domain/return.service';
 
 export const ORDER_QUEUES = { mail: 'order.mail' } as const;
 
-type MailEvent = 'OrderPlaced' | 'OrderStatusChanged';
+type MailEvent = 'OrderPlaced' | 'OrderStatusChanged' | 'ReturnRequested' | 'ReturnStatusChanged';
 
 /**
- * Sends at most one mail per event id. A mail cannot be part of a database transaction (and the
- * mailer writes its log with the outer handle), so the event id is claimed in processed_events
- * first and the claim is taken back when sending fails, for the bus to retry. Builds the mail from
- * the order as stored; an order deleted meanwhile gets no mail.
+ * One mail per event id, exactly: the event id is claimed in processed_events and the mail recorded
+ * in mail_log in one transaction, so a crash anywhere leaves both or neither (a redelivery then
+ * finds the claim, or makes both). The mail is sent after the commit (SMTP: by the mail delivery
+ * pass, which retries). Builds the mail from the order as stored; an order deleted meanwhile gets none.
  */
 function mailOnce<T extends MailEvent>(deps: OrderDeps, type: T, build: (payload: EventPayload<T>) => Promise<Mail | undefined>): EventHandler {
   const table = sql.identifier(deps.schema);
@@ -23,15 +25,14 @@ function mailOnce<T extends MailEvent>(deps: OrderDeps, type: T, build: (payload
     await runWithContext({ requestId: event.correlationId ?? event.id }, async () => {
       const mail = await build(payload);
       if (!mail) return;
-      const claimed = await deps.db.execute(sql`insert into ${table}.processed_events (consumer, event_id)
-        values (${ORDER_QUEUES.mail}, ${event.id}) on conflict do nothing returning event_id`);
-      if (claimed.rows.length === 0) return;
-      try {
-        await deps.mailer.send(mail);
-      } catch (err) {
-        await deps.db.execute(sql`delete from ${table}.processed_events where consumer = ${ORDER_QUEUES.mail} and event_id = ${event.id}`);
-        throw err;
-      }
+      const recorded = await deps.db.transaction(async (tx) => {
+        const claimed = await tx.execute(sql`insert into ${table}.processed_events (consumer, event_id)
+          values (${ORDER_QUEUES.mail}, ${event.id}) on conflict do nothing returning event_id`);
+        if (claimed.rows.length === 0) return false;
+        await deps.mailer.enqueue(tx, mail);
+        return true;
+      });
+      if (recorded) void deps.mailer.deliverPending().catch(() => undefined);
     });
   };
 }
@@ -49,11 +50,20 @@ async function orderAndBuyer(deps: OrderDeps, payload: { orderId: string; email?
   return { order, to: { email, name: payload.name || order.userName } };
 }
 
-/** The order service's own mail consumer (queue order.mail): confirmation and status mails to the buyer. */
+/** A return's mail, built from the return as stored (its latest step), to the order's buyer. */
+async function returnMailOf(deps: OrderDeps, payload: { returnId: string; orderId: string }, status: string): Promise<Mail | undefined> {
+  const found = await orderAndBuyer(deps, payload);
+  if (!found || !isReturnId(payload.returnId)) return undefined;
+  const [ret] = await loadReturns(deps.db, [payload.returnId.toLowerCase()]);
+  const step = ret?.steps.find((s) => s.status === status);
+  return ret && step && returnMail(ret, step, found.to, deps.publicUrl);
+}
+
+/** The order service's own mail consumer (queue order.mail): order confirmation, status and return mails to the buyer. */
 export async function followOrderMailEvents(deps: OrderDeps, bus: EventBus): Promise<void> {
   await bus.subscribe({
     queue: ORDER_QUEUES.mail,
-    types: ['OrderPlaced', 'OrderStatusChanged'],
+    types: ['OrderPlaced', 'OrderStatusChanged', 'ReturnRequested', 'ReturnStatusChanged'],
     handler: routeByType({
       OrderPlaced: mailOnce(deps, 'OrderPlaced', async (payload) => {
         const found = await orderAndBuyer(deps, payload);
@@ -65,6 +75,8 @@ export async function followOrderMailEvents(deps: OrderDeps, bus: EventBus): Pro
         const found = await orderAndBuyer(deps, payload);
         return found && orderStatusMail(found.order, status, found.to, deps.publicUrl);
       }),
+      ReturnRequested: mailOnce(deps, 'ReturnRequested', (payload) => returnMailOf(deps, payload, 'requested')),
+      ReturnStatusChanged: mailOnce(deps, 'ReturnStatusChanged', (payload) => returnMailOf(deps, payload, payload.status.toLowerCase())),
     }),
   });
 }

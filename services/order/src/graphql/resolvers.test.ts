@@ -128,11 +128,13 @@ describe('the order subgraph', () => {
     const { orderId } = (await svc.visitor.graphql(`mutation { createPaymentOrder(amount: 50000, currency: "INR") { orderId } }`)).body.data.createPaymentOrder;
     const payments = await preparePaymentKeys(svc.deps.db, { keyId: 'rzp_live_abc', keySecret: 'a-real-secret-of-the-provider' });
     const resolvers = orderResolvers({ ...svc.deps, payments }) as unknown as { Mutation: Record<string, (...args: unknown[]) => Promise<unknown>> };
-    await expect(resolvers.Mutation.payTestPaymentOrder!(undefined, { orderId }, {})).rejects.toMatchObject({ status: 404 });
+    // A caller as the subgraph sees one (the payment calls count per client address).
+    const ctx = { req: { socket: { remoteAddress: '127.0.0.1' } } };
+    await expect(resolvers.Mutation.payTestPaymentOrder!(undefined, { orderId }, ctx)).rejects.toMatchObject({ status: 404 });
   });
 
   describe('salesStats', () => {
-    const STATS = `query($d: Int) { salesStats(days: $d) { todaySales totalEarnings daily { date total orders } } }`;
+    const STATS = `query($d: Int) { salesStats(days: $d) { todaySales totalEarnings bookedSales ordersByStatus { status orders } daily { date total orders } } }`;
 
     /** An order of a fresh buyer, moved to `at` (an instant of the shop's past); cancelled if asked. */
     async function orderAt(at: string, opts: { cancel?: boolean } = {}) {
@@ -160,14 +162,32 @@ describe('the order subgraph', () => {
       const total = (await svc.as('user').graphql(PLACE, { input: input(p._id) })).body.data.placeOrder.order.totalPrice;
       const after = (await emp.graphql(STATS)).body.data.salesStats;
       expect(after.todaySales).toBeCloseTo(before.todaySales + total, 2);
-      expect(after.totalEarnings).toBeCloseTo(before.totalEarnings + total, 2);
+      // Booked at once; earned (collected) only once delivered.
+      expect(after.bookedSales).toBeCloseTo(before.bookedSales + total, 2);
+      expect(after.totalEarnings).toBeCloseTo(before.totalEarnings, 2);
       expect(after.daily[6]).toEqual({ date: before.daily[6].date, total: after.todaySales, orders: before.daily[6].orders + 1 });
+      const count = (stats: { ordersByStatus: Array<{ status: string; orders: number }> }, status: string) => stats.ordersByStatus.find((s) => s.status === status)?.orders ?? 0;
+      expect(count(after, 'processing')).toBe(count(before, 'processing') + 1);
+    });
+
+    test('Total Earnings counts delivered orders only', async () => {
+      const emp = svc.as('emp');
+      const p = await svc.product({ price: 420, stock: 5 });
+      const order = (await svc.as('user').graphql(PLACE, { input: input(p._id) })).body.data.placeOrder.order;
+      const before = (await emp.graphql(STATS)).body.data.salesStats;
+      const move = `mutation($id: ID!, $s: String!) { setOrderStatus(id: $id, status: $s) { success } }`;
+      await emp.graphql(move, { id: order.id, s: 'shipped' });
+      expect((await emp.graphql(STATS)).body.data.salesStats.totalEarnings).toBeCloseTo(before.totalEarnings, 2);
+      await emp.graphql(move, { id: order.id, s: 'delivered' });
+      const after = (await emp.graphql(STATS)).body.data.salesStats;
+      expect(after.totalEarnings).toBeCloseTo(before.totalEarnings + order.totalPrice, 2);
+      expect(after.bookedSales).toBeCloseTo(before.bookedSales, 2);
     });
 
     test('buckets by Asia/Kolkata day at the midnight edges and leaves cancelled orders out', async () => {
       // "Now" is 10 March 2025, noon in India: the 7 days are 4–10 March (IST).
       const deps = { db: svc.deps.db, clock: () => new Date('2025-03-10T12:00:00+05:30') };
-      const earningsBefore = (await salesStats(deps, 7)).totalEarningsPaise;
+      const { totalEarningsPaise: earningsBefore, bookedPaise: bookedBefore } = await salesStats(deps, 7);
 
       const todayFirst = await orderAt('2025-03-10T00:00:00+05:30'); // 9 March 18:30 UTC: already the 10th in India
       const todayLast = await orderAt('2025-03-10T23:59:59.999+05:30');
@@ -183,7 +203,9 @@ describe('the order subgraph', () => {
       expect(stats.daily.map((d) => d.date)).toEqual(['2025-03-04', '2025-03-05', '2025-03-06', '2025-03-07', '2025-03-08', '2025-03-09', '2025-03-10']);
       expect(stats.daily.map((d) => d.orders)).toEqual([1, 0, 0, 0, 0, 1, 2]);
       expect(stats.daily.map((d) => d.totalPaise)).toEqual([paise(firstDay), 0, 0, 0, 0, paise(yesterday), stats.todayPaise]);
-      expect(stats.totalEarningsPaise - earningsBefore).toBe([todayFirst, todayLast, yesterday, firstDay, beforeWindow].reduce((sum, r) => sum + paise(r), 0));
+      expect(stats.bookedPaise - bookedBefore).toBe([todayFirst, todayLast, yesterday, firstDay, beforeWindow].reduce((sum, r) => sum + paise(r), 0));
+      // None of them was delivered: nothing was collected.
+      expect(stats.totalEarningsPaise).toBe(earningsBefore);
 
       // One day only: today alone.
       expect((await salesStats(deps, 1)).daily).toEqual([{ date: '2025-03-10', totalPaise: stats.todayPaise, orders: 2 }]);

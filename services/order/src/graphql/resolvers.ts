@@ -1,4 +1,4 @@
-import { assertLoggedIn, assertRole, badRequest, forbidden, type GraphQLContext, type SubgraphResolvers } from '@shop/platform';
+import { assertLoggedIn, assertRole, badRequest, clientAddress, forbidden, type GraphQLContext, type SubgraphResolvers } from '@shop/platform';
 import {
   adminOrdersQuerySchema,
   createPaymentOrderSchema,
@@ -9,15 +9,24 @@ import {
   ordersByDateQuerySchema,
   orderStatusSchema,
   paiseToRupees,
+  parseContract,
   placeOrderSchema,
+  adminReturnsQuerySchema,
+  requestReturnSchema,
+  updateReturnSchema,
   verifyPaymentSchema,
+  returnMessages,
 } from '@shop/proto-contracts';
 import { placeOrder, quoteCheckout } from '../domain/checkout.flow';
 import type { OrderDeps } from '../domain/order-deps';
 import { toOrderView, type OrderView } from '../domain/order.model';
 import { cancelOwnOrder, deleteOrder, getOrder, hasEarlierOrder, isStaff, listAllOrders, listOrdersByDate, listUserOrders, loadOrder, setOrderStatus } from '../domain/order.service';
-import { createPaymentOrder, payInTestMode, verifyPayment } from '../domain/payment.service';
+import { countPaymentCall, createPaymentOrder, payInTestMode, verifyPayment } from '../domain/payment.service';
 import { salesStats } from '../domain/sales-stats.service';
+import { findInvoice } from '../domain/invoice.service';
+import { toReturnView, type ReturnView } from '../domain/return.model';
+import { listOrderReturns, listReturns, listUserReturns, requestReturn, updateReturn } from '../domain/return.service';
+import { returnableUntil } from '../domain/return-status.machine';
 import { parseInput } from '../parse-input';
 
 type Args = Record<string, any>;
@@ -46,8 +55,15 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
       },
       adminOrders: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         assertRole(ctx, 'admin', 'emp');
-        const page = await listAllOrders(deps, parseInput(adminOrdersQuerySchema, { status: args.status, page: args.page ?? 1, limit: args.limit ?? 50 }));
-        return { orders: page.orders.map(toOrderView), totalAmount: paiseToRupees(page.totalAmountPaise) };
+        const query = parseInput(adminOrdersQuerySchema, { ...args, page: args.page ?? 1, limit: args.limit ?? 50 });
+        const page = await listAllOrders(deps, query);
+        return {
+          orders: page.orders.map(toOrderView),
+          totalAmount: paiseToRupees(page.totalAmountPaise),
+          total: page.total,
+          totalPages: page.totalPages,
+          currentPage: page.currentPage,
+        };
       },
       salesStats: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         assertRole(ctx, 'admin', 'emp');
@@ -55,8 +71,16 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
         return {
           todaySales: paiseToRupees(stats.todayPaise),
           totalEarnings: paiseToRupees(stats.totalEarningsPaise),
+          bookedSales: paiseToRupees(stats.bookedPaise),
+          ordersByStatus: stats.byStatus,
           daily: stats.daily.map((d) => ({ date: d.date, total: paiseToRupees(d.totalPaise), orders: d.orders })),
         };
+      },
+      myReturns: async (_p: unknown, _a: Args, ctx: GraphQLContext) => (await listUserReturns(deps, assertLoggedIn(ctx).userId)).map(toReturnView),
+      adminReturns: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin', 'emp');
+        const page = await listReturns(deps, parseInput(adminReturnsQuerySchema, { status: args.status, page: args.page ?? 1 }));
+        return { returns: page.returns.map(toReturnView), total: page.total, totalPages: page.totalPages, currentPage: page.currentPage };
       },
       checkoutQuote: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         const userId = assertLoggedIn(ctx).userId;
@@ -84,6 +108,16 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
         return order && (order.userId === ctx.principal.userId || isStaff(ctx.principal)) ? toOrderView(order) : null;
       },
       user: (order: OrderView) => ({ __typename: 'User', id: order.userId }),
+      // The Order object only ever reaches the buyer or staff (see above), so its returns and invoice may too.
+      returnableUntil: (order: OrderView) =>
+        returnableUntil({ status: order.orderStatus, deliveredAt: order.deliveredAt ? new Date(order.deliveredAt) : null })?.toISOString() ?? null,
+      returns: async (order: OrderView) => (await listOrderReturns(deps, order.id)).map(toReturnView),
+      invoiceNumber: async (order: OrderView) => (order.orderStatus === 'delivered' ? ((await findInvoice(deps, order.id))?.number ?? null) : null),
+      invoiceUrl: async (order: OrderView) =>
+        order.orderStatus === 'delivered' && (await findInvoice(deps, order.id)) ? `/api/v1/order/${order.id}/invoice` : null,
+    },
+    ReturnItem: {
+      product: (item: ReturnView['items'][number]) => ({ __typename: 'Product', id: item.productId }),
     },
     OrderItem: {
       product: (item: OrderView['orderItems'][number]) => ({ __typename: 'Product', id: item.productId }),
@@ -104,20 +138,35 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
         const order = await setOrderStatus(deps, String(args.id), parseInput(orderStatusSchema, args.status));
         return { success: true, message: orderMessages.orderUpdated, order: toOrderView(order) };
       },
+      requestReturn: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        const userId = assertLoggedIn(ctx).userId;
+        const ret = await requestReturn(deps, userId, String(args.orderId), parseInput(requestReturnSchema, args.input));
+        return { success: true, message: returnMessages.returnRequested, return: toReturnView(ret) };
+      },
+      updateReturn: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin', 'emp');
+        const ret = await updateReturn(deps, String(args.id), parseInput(updateReturnSchema, args.input));
+        return { success: true, message: returnMessages.returnUpdated, return: toReturnView(ret) };
+      },
       deleteOrder: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         assertRole(ctx, 'admin');
         await deleteOrder(deps, String(args.id));
         return { success: true, message: orderMessages.orderDeleted };
       },
-      createPaymentOrder: (_p: unknown, args: Args) => createPaymentOrder(deps, parseInput(createPaymentOrderSchema, args)),
-      verifyPayment: async (_p: unknown, args: Args) => {
-        const parsed = verifyPaymentSchema.safeParse(args);
+      createPaymentOrder: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        await countPaymentCall(deps, { ip: clientAddress(ctx.req) });
+        return createPaymentOrder(deps, parseInput(createPaymentOrderSchema, args));
+      },
+      verifyPayment: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        await countPaymentCall(deps, { ip: clientAddress(ctx.req) });
+        const parsed = parseContract(verifyPaymentSchema, args);
         const verified = parsed.success && (await verifyPayment(deps, parsed.data));
         return verified
           ? { success: true, message: orderMessages.paymentVerified }
           : { success: false, message: orderMessages.paymentVerificationFailed };
       },
-      payTestPaymentOrder: async (_p: unknown, args: Args) => {
+      payTestPaymentOrder: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        await countPaymentCall(deps, { ip: clientAddress(ctx.req) });
         const orderId = String(args.orderId).trim();
         return { success: true, orderId, ...(await payInTestMode(deps, orderId)) };
       },

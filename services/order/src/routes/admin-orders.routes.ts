@@ -3,7 +3,9 @@ import { requireRole } from '@shop/platform';
 import { adminOrdersQuerySchema, orderMessages, ordersByDateQuerySchema, paiseToRupees, setOrderStatusSchema } from '@shop/proto-contracts';
 import type { OrderDeps } from '../domain/order-deps';
 import { toOrderView } from '../domain/order.model';
-import { deleteOrder, listAllOrders, listOrdersByDate, setOrderStatus } from '../domain/order.service';
+import { ordersToCsv } from '../domain/order-export.csv';
+import { deleteOrder, exportOrders, listAllOrders, listOrdersByDate, setOrderStatus } from '../domain/order.service';
+import { istDateOf } from '../domain/shop-calendar';
 import { parseInput } from '../parse-input';
 
 /** Order administration (spec section 7): admin and emp; deleting is admin only. */
@@ -34,6 +36,17 @@ export function adminOrderRoutes(deps: OrderDeps): Router {
       totalPages: page.totalPages,
       currentPage: page.currentPage,
     });
+  });
+
+  // The same search as /admin/orders, every page at once (newest first, capped), as a CSV download.
+  r.get('/admin/orders/export', staff, async (req, res) => {
+    const query = parseInput(adminOrdersQuerySchema, { ...req.query, page: undefined, limit: undefined });
+    const csv = ordersToCsv(await exportOrders(deps, query), { withEmail: req.principal?.role === 'admin' });
+    res
+      .type('text/csv; charset=utf-8')
+      .attachment(`orders-${istDateOf(deps.clock())}.csv`)
+      .set('Cache-Control', 'no-store')
+      .send(csv);
   });
 
   r.put('/admin/order/:id', staff, json, async (req, res) => {

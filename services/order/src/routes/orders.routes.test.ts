@@ -89,6 +89,31 @@ describe('POST /api/v1/new/order', () => {
     expect(second.body.order).toMatchObject({ itemPrice: 499, discountPrice: 0, taxPrice: 89.82, shippingPrice: 5, totalPrice: 593.82 });
   });
 
+  test('a cancelled first order leaves the next one eligible for 10% off; two first orders at once still get one discount', async () => {
+    const bottle = await svc.product({ price: 500, stock: 20 });
+    const buyer = svc.as('user');
+    const firstOrderEligible = async () =>
+      (await buyer.graphql(`query($r: [_Any!]!) { _entities(representations: $r) { ... on User { firstOrderDiscountEligible } } }`, {
+        r: [{ __typename: 'User', id: buyer.userId }],
+      })).body.data._entities[0].firstOrderDiscountEligible;
+    const first = (await order(buyer, [{ productId: bottle._id, quantity: 1 }])).body.order;
+    expect(first.discountPrice).toBe(50);
+    expect(await firstOrderEligible()).toBe(false);
+    expect((await buyer.post(`/api/v1/order/${first._id}/cancel`)).status).toBe(200);
+    expect(await firstOrderEligible()).toBe(true);
+
+    // Two orders at once after the cancellation: exactly one of them is the discounted first order.
+    const raced = await Promise.all([1, 2].map(() => order(buyer, [{ productId: bottle._id, quantity: 1 }])));
+    expect(raced.map((r) => r.status)).toEqual([201, 201]);
+    expect(raced.map((r) => r.body.order.discountPrice).sort()).toEqual([0, 50]);
+    expect(await firstOrderEligible()).toBe(false);
+
+    // Cancelling a later, full-price order does not make the discount come back.
+    const fullPrice = raced.find((r) => r.body.order.discountPrice === 0)!.body.order;
+    expect((await buyer.post(`/api/v1/order/${fullPrice._id}/cancel`)).status).toBe(200);
+    expect((await order(buyer, [{ productId: bottle._id, quantity: 1 }])).body.order.discountPrice).toBe(0);
+  });
+
   test('the same Idempotency-Key answers the same order (200) without a second order or a second reservation', async () => {
     const bottle = await svc.product({ stock: 10 });
     const buyer = svc.as('user');
@@ -165,6 +190,9 @@ describe('POST /api/v1/new/order', () => {
         body: { success: false, message: 'Orders cannot be placed right now. Please try again in a moment.' },
       });
       expect(await orderCount(buyer.userId)).toBe(0);
+      // Refused at the door, the request reserved nothing: no checkout is left pending, nothing to release.
+      expect(await svc.rows(sql`select 1 from "order".pending_checkouts where user_id = ${buyer.userId}`)).toHaveLength(0);
+      expect(await svc.rows(sql`select 1 from "order".outbox where type = 'OrderCancelled' and payload->>'userId' = ${buyer.userId}`)).toHaveLength(0);
     } finally {
       svc.redirectCatalog(null);
     }

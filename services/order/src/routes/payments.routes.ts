@@ -1,7 +1,8 @@
 import express, { Router } from 'express';
-import { createPaymentOrderSchema, orderMessages, verifyPaymentSchema } from '@shop/proto-contracts';
+import { createPaymentOrderSchema, orderMessages, parseContract, verifyPaymentSchema } from '@shop/proto-contracts';
+import { clientAddress } from '@shop/platform';
 import type { OrderDeps } from '../domain/order-deps';
-import { createPaymentOrder, payInTestMode, verifyPayment } from '../domain/payment.service';
+import { countPaymentCall, createPaymentOrder, payInTestMode, verifyPayment } from '../domain/payment.service';
 import { parseInput } from '../parse-input';
 
 /**
@@ -9,8 +10,16 @@ import { parseInput } from '../parse-input';
  * signature; and, in test mode only, the built-in provider's "pay" that the SPA's test dialog uses.
  * Open to everyone, as the page is; limited per client address.
  */
-export function paymentRoutes(deps: OrderDeps, rateLimit: express.RequestHandler): Router {
+export function paymentRoutes(deps: OrderDeps): Router {
   const r = Router();
+  const rateLimit: express.RequestHandler = async (req, _res, next) => {
+    try {
+      await countPaymentCall(deps, { ip: clientAddress(req) });
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
   const json = express.json({ limit: '10kb' });
 
   r.post('/createOrder', rateLimit, json, async (req, res) => {
@@ -18,7 +27,7 @@ export function paymentRoutes(deps: OrderDeps, rateLimit: express.RequestHandler
   });
 
   r.post('/verifyOrder', rateLimit, json, async (req, res) => {
-    const parsed = verifyPaymentSchema.safeParse(req.body ?? {});
+    const parsed = parseContract(verifyPaymentSchema, req.body ?? {});
     const verified = parsed.success && (await verifyPayment(deps, parsed.data));
     if (!verified) return void res.status(400).json({ success: false, message: orderMessages.paymentVerificationFailed });
     res.json({ success: true, message: orderMessages.paymentVerified });

@@ -15,8 +15,14 @@ export const TEST_PUBLIC_URL = 'https://shop.example.in';
 
 /** A caller of the order service: logged in with a role (a Bearer access token), or a visitor. */
 export class OrderClient extends TestHttpClient {
-  constructor(baseUrl: string, readonly userId: string, readonly email: string, token?: string) {
+  constructor(baseUrl: string, readonly userId: string, readonly email: string, private readonly token?: string) {
     super(baseUrl, { token });
+  }
+
+  /** A GET answering the raw bytes and content type (a PDF download). */
+  async download(path: string): Promise<{ status: number; type: string | null; disposition: string | null; bytes: Buffer }> {
+    const res = await fetch(this.baseUrl + path, { headers: this.token ? { authorization: `Bearer ${this.token}` } : {} });
+    return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes: Buffer.from(await res.arrayBuffer()) };
   }
 }
 

@@ -27,6 +27,8 @@ export interface EventBus {
   publish(event: EventEnvelope): Promise<void>;
   subscribe(subscription: Subscription): Promise<void>;
   isReady(): boolean;
+  /** The broker connection as /readyz reports it (informational: the outbox covers an outage). */
+  state(): 'connected' | 'reconnecting' | 'closed';
   close(): Promise<void>;
 }
 

@@ -1,5 +1,7 @@
 import type { EventEnvelope } from '@shop/proto-contracts';
+import { isDatabaseUnavailable } from '../db';
 import type { Logger } from '../logger';
+import { countFailedDelivery, handleDelivery } from './bus-telemetry';
 import { defaultRetryPolicy, type EventBus, type RetryPolicy, type Subscription } from './event-bus';
 
 /**
@@ -33,6 +35,10 @@ export class InProcessBus implements EventBus {
     return !this.closed;
   }
 
+  state(): 'connected' | 'closed' {
+    return this.closed ? 'closed' : 'connected';
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const t of this.timers) clearTimeout(t);
@@ -44,9 +50,16 @@ export class InProcessBus implements EventBus {
       this.timers.delete(timer);
       if (this.closed) return;
       try {
-        await sub.handler(event);
+        await handleDelivery({ queue: sub.queue, event }, sub.handler);
       } catch (err) {
+        // The database out of reach is not the event's fault: wait for it without using up attempts.
+        if (isDatabaseUnavailable(err)) {
+          this.logger.warn({ err: String(err), queue: sub.queue, eventId: event.id }, 'database unavailable; event will be retried');
+          this.deliver(sub, event, attempt, 1_000);
+          return;
+        }
         const next = attempt + 1;
+        countFailedDelivery(sub.queue, event.type, next < this.retry.maxAttempts ? 'retried' : 'dead_lettered');
         if (next < this.retry.maxAttempts) {
           this.logger.warn({ err, queue: sub.queue, eventId: event.id, attempt: next }, 'event handler failed; retrying');
           this.deliver(sub, event, next, this.retry.delayMs(next));

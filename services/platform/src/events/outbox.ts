@@ -4,6 +4,8 @@ import { eventSchemas, type EventEnvelope, type EventPayload, type EventType } f
 import type { Db, Tx } from '../db';
 import type { Logger } from '../logger';
 import { currentContext } from '../request-context';
+import { eventMetrics } from '../telemetry/metrics';
+import { currentTraceParent, tracePublish } from '../telemetry/tracing';
 import type { EventBus } from './event-bus';
 
 /** Builds an envelope for a known event type, validating its payload against the contract. */
@@ -22,8 +24,8 @@ export function makeEvent<T extends EventType>(source: string, type: T, payload:
 
 /** Writes the event in the caller's transaction; it is published only if that transaction commits. */
 export async function enqueueEvent(tx: Tx | Db, schema: string, event: EventEnvelope): Promise<void> {
-  await tx.execute(sql`insert into ${sql.identifier(schema)}.outbox (id, type, version, payload, correlation_id, occurred_at)
-    values (${event.id}, ${event.type}, ${event.version}, ${JSON.stringify(event.payload)}::jsonb, ${event.correlationId ?? null}, ${event.occurredAt})`);
+  await tx.execute(sql`insert into ${sql.identifier(schema)}.outbox (id, type, version, payload, correlation_id, occurred_at, trace_parent)
+    values (${event.id}, ${event.type}, ${event.version}, ${JSON.stringify(event.payload)}::jsonb, ${event.correlationId ?? null}, ${event.occurredAt}, ${currentTraceParent() ?? null})`);
 }
 
 interface OutboxRow {
@@ -33,6 +35,7 @@ interface OutboxRow {
   payload: Record<string, unknown>;
   correlation_id: string | null;
   occurred_at: string | Date;
+  trace_parent: string | null;
 }
 
 export interface OutboxRelay {
@@ -66,7 +69,7 @@ export function startOutboxRelay(opts: {
 
   async function publishBatch(): Promise<number> {
     return db.transaction(async (tx) => {
-      const result = await tx.execute(sql`select id, type, version, payload, correlation_id, occurred_at
+      const result = await tx.execute(sql`select id, type, version, payload, correlation_id, occurred_at, trace_parent
         from ${table}.outbox where published_at is null
         order by occurred_at, id limit ${opts.batchSize ?? 100} for update skip locked`);
       const rows = result.rows as unknown as OutboxRow[];
@@ -83,9 +86,12 @@ export function startOutboxRelay(opts: {
       // Sent together (the broker's confirms come back pipelined, not one round trip per event),
       // in outbox order. Only the run before the first failure counts as published, so the order
       // of events holds; any later one that did get through is sent again (consumers are idempotent).
-      const results = await Promise.allSettled(events.map((event) => bus.publish(event)));
+      const results = await Promise.allSettled(
+        events.map((event, i) => tracePublish(rows[i]!.trace_parent ?? undefined, event.type, 'shop.events', () => bus.publish(event))),
+      );
       const failed = results.findIndex((r) => r.status === 'rejected');
       const published = failed === -1 ? rows.length : failed;
+      for (const event of events.slice(0, published)) eventMetrics.published.inc({ service: opts.source, type: event.type });
       if (published > 0) {
         const ids = sql.join(rows.slice(0, published).map((row) => sql`${row.id}`), sql`, `);
         await tx.execute(sql`update ${table}.outbox set published_at = now() where id in (${ids})`);

@@ -1,6 +1,9 @@
 import amqp from 'amqplib';
 import { eventEnvelopeSchema, type EventEnvelope } from '@shop/proto-contracts';
+import { isDatabaseUnavailable } from '../db';
 import type { Logger } from '../logger';
+import { traceHeaders } from '../telemetry/tracing';
+import { countFailedDelivery, handleDelivery } from './bus-telemetry';
 import { defaultRetryPolicy, type EventBus, type RetryPolicy, type Subscription } from './event-bus';
 
 type Connection = Awaited<ReturnType<typeof amqp.connect>>;
@@ -13,12 +16,19 @@ export interface RabbitBusOptions {
   /** Prefix of the exchange and every queue name (tests use a unique one). */
   namespace?: string;
   retry?: RetryPolicy;
+  /** Unacknowledged messages each consumer holds at once (handlers run concurrently up to this). */
   prefetch?: number;
+  /** How long a publish waits for the broker's confirm before it counts as failed. */
+  publishTimeoutMs?: number;
   /** Reconnect delay cap. */
   maxReconnectDelayMs?: number;
 }
 
 const ATTEMPT_HEADER = 'x-attempt';
+/** Delay before a message whose handler found the database out of reach is tried again. */
+const UNAVAILABLE_RETRY_MS = 1_000;
+
+type Message = NonNullable<Parameters<Parameters<Channel['consume']>[1]>[0]>;
 
 /**
  * RabbitMQ transport: a durable topic exchange, persistent messages with publisher confirms,
@@ -61,12 +71,21 @@ export class RabbitBus implements EventBus {
     return Boolean(this.publishChannel) && !this.closed;
   }
 
+  /**
+   * Publishes with a broker confirm. Fails (never hangs, never throws past the caller) when the
+   * broker is gone: the outbox keeps the event and tries again.
+   */
   async publish(event: EventEnvelope): Promise<void> {
     if (!this.publishChannel) await this.connect();
     const channel = this.publishChannel;
     if (!channel) throw new Error('RabbitMQ is not connected');
     const body = Buffer.from(JSON.stringify(event));
-    await new Promise<void>((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('RabbitMQ publish not confirmed in time')), this.opts.publishTimeoutMs ?? 10_000);
+    });
+    const confirmed = new Promise<void>((resolve, reject) => {
+      // publish() itself throws on a channel that closed a moment ago ("Channel closed").
       channel.publish(
         this.exchange,
         event.type,
@@ -78,15 +97,34 @@ export class RabbitBus implements EventBus {
           contentType: 'application/json',
           correlationId: event.correlationId,
           timestamp: Math.floor(Date.now() / 1000),
+          headers: traceHeaders(),
         },
         (err) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve()),
       );
     });
+    try {
+      await Promise.race([confirmed, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async subscribe(subscription: Subscription): Promise<void> {
     this.subscriptions.push(subscription);
-    if (this.consumeChannel) await this.consume(this.consumeChannel, subscription);
+    const channel = this.consumeChannel;
+    if (!channel) return; // declared on (re)connect
+    try {
+      await this.consume(channel, subscription);
+    } catch (err) {
+      // The connection went away meanwhile; the next connection declares every subscription.
+      this.opts.logger.warn({ err: String(err), queue: subscription.queue }, 'subscription not declared yet; will be on reconnect');
+    }
+  }
+
+  /** What /readyz reports (never a reason to be unready: the outbox covers an outage). */
+  state(): 'connected' | 'reconnecting' | 'closed' {
+    if (this.closed) return 'closed';
+    return this.publishChannel ? 'connected' : 'reconnecting';
   }
 
   async close(): Promise<void> {
@@ -118,7 +156,7 @@ export class RabbitBus implements EventBus {
       await pub.assertExchange(this.dlx, 'direct', { durable: true });
       const sub = await conn.createChannel();
       sub.on('error', () => undefined);
-      await sub.prefetch(this.opts.prefetch ?? 20);
+      await sub.prefetch(this.opts.prefetch ?? 50);
       this.connection = conn;
       this.publishChannel = pub;
       this.consumeChannel = sub;
@@ -143,7 +181,9 @@ export class RabbitBus implements EventBus {
 
   private scheduleReconnect() {
     if (this.closed || this.reconnectTimer) return;
-    const delay = Math.min(250 * 2 ** this.reconnectAttempt, this.opts.maxReconnectDelayMs ?? 5_000);
+    // Capped at 1 s: trying a broker that is down costs a refused connection, and a broker that is
+    // back should be used at once (its backlog of outbox events is waiting).
+    const delay = Math.min(250 * 2 ** this.reconnectAttempt, this.opts.maxReconnectDelayMs ?? 1_000);
     this.reconnectAttempt += 1;
     this.reconnectTimer = setTimeout(async () => {
       this.reconnectTimer = undefined;
@@ -167,8 +207,30 @@ export class RabbitBus implements EventBus {
       } catch (err) {
         this.opts.logger.warn({ err: String(err), queue: s.queue }, 'transient event handler failed; dropped');
       }
-      channel.ack(msg);
+      this.settle(() => channel.ack(msg));
     });
+  }
+
+  /** Messages waiting in each durable subscription's queue, retry queue and dead-letter queue (metrics). */
+  async queueDepths(): Promise<Array<{ queue: string; kind: 'main' | 'retry' | 'dead_letter'; messages: number }>> {
+    const conn = this.connection;
+    if (!conn) return [];
+    // Its own channel: checkQueue on a missing queue closes the channel it runs on.
+    const ch = await conn.createChannel();
+    ch.on('error', () => undefined);
+    const depths: Array<{ queue: string; kind: 'main' | 'retry' | 'dead_letter'; messages: number }> = [];
+    try {
+      for (const sub of this.subscriptions.filter((x) => !x.transient)) {
+        const q = `${this.opts.namespace ?? ''}${sub.queue}`;
+        for (const [name, kind] of [[q, 'main'], [`${q}.retry`, 'retry'], [`${q}.dlq`, 'dead_letter']] as const) {
+          const { messageCount } = await ch.checkQueue(name);
+          depths.push({ queue: sub.queue, kind, messages: messageCount });
+        }
+      }
+    } finally {
+      await ch.close().catch(() => undefined);
+    }
+    return depths;
   }
 
   /** Test clean-up: removes this bus's exchanges and the queues it declared. */
@@ -206,36 +268,63 @@ export class RabbitBus implements EventBus {
     await channel.bindQueue(deadQueue, this.dlx, s.queue);
     for (const type of s.types) await channel.bindQueue(s.queue, this.exchange, type);
 
-    await channel.consume(s.queue, async (msg) => {
-      if (!msg) return;
-      const attempt = Number(msg.properties.headers?.[ATTEMPT_HEADER] ?? 0);
-      let event: EventEnvelope;
-      try {
-        event = eventEnvelopeSchema.parse(JSON.parse(msg.content.toString('utf8')));
-      } catch (err) {
-        this.opts.logger.error({ err: String(err), queue: s.queue }, 'malformed event; dead-lettered');
-        channel.nack(msg, false, false);
-        return;
-      }
-      try {
-        await s.handler(event);
-        channel.ack(msg);
-      } catch (err) {
-        const next = attempt + 1;
-        if (next < this.retry.maxAttempts) {
-          this.opts.logger.warn({ err: String(err), queue: s.queue, eventId: event.id, attempt: next }, 'event handler failed; retrying');
-          channel.sendToQueue(retryQueue, msg.content, {
+    await channel.consume(s.queue, (msg) => {
+      if (msg) void this.handle(channel, s.queue, s.handler, msg);
+    });
+  }
+
+  /**
+   * Runs a handler on one message and settles it: ack on success; on failure a copy goes to
+   * `<queue>.retry` (attempt counted) or, after the last attempt, to the dead-letter queue. A
+   * failure because the database is out of reach does not count as an attempt: the work is
+   * idempotent and simply waits for the database. Never rejects: a channel that closed meanwhile
+   * (broker stopped) leaves the message unacknowledged, and the broker delivers it again.
+   */
+  private async handle(channel: Channel, queue: string, handler: Subscription['handler'], msg: Message): Promise<void> {
+    const attempt = Number(msg.properties.headers?.[ATTEMPT_HEADER] ?? 0);
+    // Metrics name the subscription's own queue (its service), not the namespaced one.
+    const subscriptionQueue = queue.slice((this.opts.namespace ?? '').length);
+    let event: EventEnvelope;
+    try {
+      event = eventEnvelopeSchema.parse(JSON.parse(msg.content.toString('utf8')));
+    } catch (err) {
+      this.opts.logger.error({ err: String(err), queue }, 'malformed event; dead-lettered');
+      countFailedDelivery(subscriptionQueue, String(msg.properties.type ?? 'unknown'), 'malformed');
+      this.settle(() => channel.nack(msg, false, false));
+      return;
+    }
+    try {
+      await handleDelivery({ queue: subscriptionQueue, event, headers: msg.properties.headers }, handler);
+      this.settle(() => channel.ack(msg));
+      return;
+    } catch (err) {
+      const unavailable = isDatabaseUnavailable(err);
+      const next = unavailable ? attempt : attempt + 1;
+      countFailedDelivery(subscriptionQueue, event.type, next < this.retry.maxAttempts ? 'retried' : 'dead_lettered');
+      if (next < this.retry.maxAttempts) {
+        this.opts.logger.warn({ err: String(err), queue, eventId: event.id, attempt: next }, unavailable ? 'database unavailable; event will be retried' : 'event handler failed; retrying');
+        this.settle(() => {
+          channel.sendToQueue(`${queue}.retry`, msg.content, {
             ...msg.properties,
             persistent: true,
-            expiration: String(this.retry.delayMs(next)),
+            expiration: String(unavailable ? UNAVAILABLE_RETRY_MS : this.retry.delayMs(next)),
             headers: { ...(msg.properties.headers ?? {}), [ATTEMPT_HEADER]: next },
           });
           channel.ack(msg);
-        } else {
-          this.opts.logger.error({ err: String(err), queue: s.queue, eventId: event.id }, 'event dead-lettered');
-          channel.nack(msg, false, false);
-        }
+        });
+      } else {
+        this.opts.logger.error({ err: String(err), queue, eventId: event.id }, 'event dead-lettered');
+        this.settle(() => channel.nack(msg, false, false));
       }
-    });
+    }
+  }
+
+  /** Acks/nacks on a channel that may have closed under us (the broker then redelivers). */
+  private settle(action: () => void) {
+    try {
+      action();
+    } catch (err) {
+      this.opts.logger.warn({ err: String(err) }, 'message not settled (channel closed); the broker will deliver it again');
+    }
   }
 }

@@ -1,6 +1,5 @@
 import { useParams } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
-import { findCategory } from '../../lib/categories';
 import { ListingNotFound } from '../../features/products/components/listing-not-found';
 import { ListingView } from '../../features/products/components/listing-view';
 import { useListingParams } from '../../features/products/hooks/use-listing-params';
@@ -9,8 +8,8 @@ import { useProductListing } from '../../features/products/hooks/use-product-lis
 function CategoryListing({ categoryKey }: { categoryKey: string }) {
   const control = useListingParams();
   const listing = useProductListing({ kind: 'category', category: categoryKey }, control.params);
-  // Until the server answers, the shop's default list names the category (no empty heading).
-  const name = listing.category?.name ?? findCategory(categoryKey)?.name ?? 'Products';
+  // The server names the category (staff may have renamed it); 'Products' until it answers.
+  const name = listing.category?.name ?? 'Products';
 
   if (listing.notFound) {
     return <ListingNotFound title="Category not found" text="This category does not exist or has been renamed." />;

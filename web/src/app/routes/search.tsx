@@ -19,6 +19,7 @@ function SearchResults({ query }: { query: string }) {
         crumb="Search"
         listing={listing}
         control={control}
+        emptyMessage={`No products match “${query}”. Check the spelling or try a more general word.`}
       />
     </>
   );

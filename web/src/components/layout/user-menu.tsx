@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { initialsOf } from '../../lib/format';
 import type { SessionUser } from '../../lib/session-user';
 import { useSession } from '../../lib/session';
-import { ChevronDownIcon, HelpIcon, LogOutIcon, PackageIcon, UserIcon } from '../icons';
+import { ChevronDownIcon, GridIcon, HelpIcon, LogOutIcon, PackageIcon, UserIcon } from '../icons';
 
 /**
  * The account menu of the header, built as a disclosure (a button that shows a list of links
@@ -44,12 +44,13 @@ export function UserMenu({ user }: { user: SessionUser }) {
 
   async function handleLogout() {
     setBusy(true);
+    setOpen(false);
+    // Home first: leaving a guarded page after the session ends would send its guard to /login.
+    navigate('/');
     const outcome = await logout();
     setBusy(false);
-    setOpen(false);
     if (outcome.ok) toast.success('Logged out successfully');
     else toast.error(outcome.message);
-    navigate('/');
   }
 
   return (
@@ -87,6 +88,13 @@ export function UserMenu({ user }: { user: SessionUser }) {
               <PackageIcon size={18} /> My Orders
             </Link>
           </li>
+          {user.role === 'admin' || user.role === 'emp' ? (
+            <li>
+              <Link to="/admin" className="user-menu__item">
+                <GridIcon size={18} /> Staff area
+              </Link>
+            </li>
+          ) : null}
           <li>
             <Link to="/help" className="user-menu__item">
               <HelpIcon size={18} /> Help

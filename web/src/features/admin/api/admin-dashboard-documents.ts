@@ -24,7 +24,14 @@ export interface DailySales {
 }
 
 export interface SalesStatsData {
-  salesStats: { todaySales: number; totalEarnings: number; daily: DailySales[] };
+  salesStats: {
+    todaySales: number;
+    /** Delivered orders only: cash collected. */
+    totalEarnings: number;
+    /** Placed and not cancelled, collected or not. */
+    bookedSales: number;
+    daily: DailySales[];
+  };
 }
 
 // Three queries, not one: each figure comes from its own service, and a service that does not
@@ -55,38 +62,11 @@ export const SALES_STATS: TypedDocumentNode<SalesStatsData, { days: number }> = 
     salesStats(days: $days) {
       todaySales
       totalEarnings
+      bookedSales
       daily {
         date
         total
         orders
-      }
-    }
-  }
-`;
-
-export interface AdminCategory {
-  id: string;
-  name: string;
-  str: string;
-  productCount: number;
-  subcategories: Array<{ id: string; name: string; str: string }>;
-}
-
-export interface AdminCategoriesData {
-  categories: AdminCategory[];
-}
-
-export const ADMIN_CATEGORIES: TypedDocumentNode<AdminCategoriesData, Record<string, never>> = gql`
-  query AdminCategories {
-    categories {
-      id
-      name
-      str
-      productCount
-      subcategories {
-        id
-        name
-        str
       }
     }
   }

@@ -14,8 +14,8 @@ export interface AdminOrder {
   /** Lower-case from this server, but compared case-insensitively (spec section 4). */
   orderStatus: string;
   totalPrice: number;
-  /** The buyer; null when the account is gone. */
-  user: { id: string; name: string } | null;
+  /** The name the order was placed under (the order's own copy; the account may be gone). */
+  buyerName: string;
   orderItems: AdminOrderLine[];
 }
 
@@ -43,10 +43,7 @@ const ADMIN_ORDER_FIELDS = gql`
     createdAt
     orderStatus
     totalPrice
-    user {
-      id
-      name
-    }
+    buyerName
     orderItems {
       productId
       name
@@ -70,6 +67,102 @@ export const ORDERS_BY_DATE: TypedDocumentNode<OrdersByDateData, OrdersByDateVar
   ${ADMIN_ORDER_FIELDS}
 `;
 
+/** What staff search orders by; every field optional (empty = not filtered). */
+export interface AdminOrderFilters {
+  /** An order number in any form, a buyer's email, name or phone. */
+  q: string;
+  status: string;
+  /** Asia/Kolkata days YYYY-MM-DD, both included. */
+  from: string;
+  to: string;
+}
+
+export interface AdminOrderSearchData {
+  adminOrders: OrdersByDateData['ordersByDate'] & { totalAmount: number };
+}
+
+export type AdminOrderSearchVariables = { [K in keyof AdminOrderFilters]: string | null } & { page: number; limit: number };
+
+/** Staff: one page of the orders a search finds, newest first, with the sum of those not cancelled. */
+export const ADMIN_ORDER_SEARCH: TypedDocumentNode<AdminOrderSearchData, AdminOrderSearchVariables> = gql`
+  query AdminOrderSearch($q: String, $status: String, $from: String, $to: String, $page: Int!, $limit: Int!) {
+    adminOrders(q: $q, status: $status, from: $from, to: $to, page: $page, limit: $limit) {
+      orders {
+        ...AdminOrderFields
+      }
+      totalPages
+      currentPage
+      total
+      totalAmount
+    }
+  }
+  ${ADMIN_ORDER_FIELDS}
+`;
+
+/** An order as dispatch needs it: where it goes, what is in it, what it costs, where it stands. */
+export interface AdminOrderDetail extends AdminOrder {
+  orderItems: Array<AdminOrderLine & { image: string | null; price: number; properties: { size: string | null; color: string | null } }>;
+  shippingInfo: { address: string; city: string; state: string; country: string; pinCode: number; phoneNo: string };
+  paymentInfo: { id: string | null; status: string; method: string };
+  itemPrice: number;
+  discountPrice: number;
+  taxPrice: number;
+  shippingPrice: number;
+  paidAt: string | null;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+  cancelledAt: string | null;
+  estimatedDelivery: string;
+  /** Delivered orders: the GST tax invoice (decision 0026). */
+  invoiceNumber: string | null;
+  invoiceUrl: string | null;
+}
+
+/** Staff: one order (null when there is none with this id). */
+export const ADMIN_ORDER_DETAIL: TypedDocumentNode<{ order: AdminOrderDetail | null }, { id: string }> = gql`
+  query AdminOrderDetail($id: ID!) {
+    order(id: $id) {
+      ...AdminOrderFields
+      orderItems {
+        productId
+        name
+        quantity
+        image
+        price
+        properties {
+          size
+          color
+        }
+      }
+      shippingInfo {
+        address
+        city
+        state
+        country
+        pinCode
+        phoneNo
+      }
+      paymentInfo {
+        id
+        status
+        method
+      }
+      itemPrice
+      discountPrice
+      taxPrice
+      shippingPrice
+      paidAt
+      shippedAt
+      deliveredAt
+      cancelledAt
+      estimatedDelivery
+      invoiceNumber
+      invoiceUrl
+    }
+  }
+  ${ADMIN_ORDER_FIELDS}
+`;
+
 export interface SetOrderStatusData {
   setOrderStatus: { success: boolean; message: string | null; order: AdminOrder | null };
 }
@@ -87,6 +180,17 @@ export const SET_ORDER_STATUS: TypedDocumentNode<SetOrderStatusData, SetOrderSta
       message
       order {
         ...AdminOrderFields
+        # The order page's timeline and payment follow the move without asking again.
+        paymentInfo {
+          id
+          status
+          method
+        }
+        paidAt
+        shippedAt
+        deliveredAt
+        cancelledAt
+        estimatedDelivery
       }
     }
   }

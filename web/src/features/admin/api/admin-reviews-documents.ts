@@ -28,6 +28,45 @@ export const ADMIN_REVIEWS: TypedDocumentNode<AdminReviewsData, { productId: str
   }
 `;
 
+/** A review in the moderation list: with its product's name and whether the reviewer received it. */
+export interface ModeratedReview extends AdminReview {
+  productName: string | null;
+  verifiedPurchase: boolean;
+}
+
+export interface AdminReviewListData {
+  adminReviewList: { reviews: ModeratedReview[]; total: number; totalPages: number; currentPage: number };
+}
+
+export interface AdminReviewListVariables {
+  q: string | null;
+  rating: number | null;
+  productId: string | null;
+  page: number;
+  limit: number;
+}
+
+/** Staff: every review newest first, by rating, product and text. */
+export const ADMIN_REVIEW_LIST: TypedDocumentNode<AdminReviewListData, AdminReviewListVariables> = gql`
+  query AdminReviewList($q: String, $rating: Int, $productId: ID, $page: Int!, $limit: Int!) {
+    adminReviewList(q: $q, rating: $rating, productId: $productId, page: $page, limit: $limit) {
+      reviews {
+        id
+        productId
+        productName
+        userName
+        rating
+        comment
+        verifiedPurchase
+        createdAt
+      }
+      total
+      totalPages
+      currentPage
+    }
+  }
+`;
+
 export interface DeleteReviewData {
   deleteReview: { success: boolean; message: string | null };
 }

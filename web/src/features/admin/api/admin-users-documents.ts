@@ -30,6 +30,36 @@ export const ADMIN_USERS: TypedDocumentNode<AdminUsersData, Record<string, never
   }
 `;
 
+export interface AdminUserPageData {
+  adminUserPage: { users: AdminUser[]; total: number; totalPages: number; currentPage: number };
+}
+
+export interface AdminUserPageVariables {
+  q: string | null;
+  role: Role | null;
+  page: number;
+  limit: number;
+}
+
+/** Admin: one page of the accounts a search finds (name, email or phone; role), newest first. */
+export const ADMIN_USER_PAGE: TypedDocumentNode<AdminUserPageData, AdminUserPageVariables> = gql`
+  query AdminUserPage($q: String, $role: Role, $page: Int!, $limit: Int!) {
+    adminUserPage(q: $q, role: $role, page: $page, limit: $limit) {
+      users {
+        id
+        name
+        email
+        role
+        avatar
+        createdAt
+      }
+      total
+      totalPages
+      currentPage
+    }
+  }
+`;
+
 export interface SetUserRoleData {
   setUserRole: { success: boolean; message: string | null; user: AdminUser | null };
 }

@@ -63,6 +63,7 @@ export interface EditableProduct {
   subcat: { id: string; str: string; name: string } | null;
   size: string[];
   colors: string[];
+  colorImages: ColorImagesInput[];
   stock: number;
   stockDetail: Array<{ size: string; stock: number }>;
   tags: string[];
@@ -91,6 +92,10 @@ const EDITABLE_PRODUCT_FIELDS = gql`
     }
     size
     colors
+    colorImages {
+      color
+      images
+    }
     stock
     stockDetail {
       size
@@ -134,7 +139,14 @@ export interface ProductInput {
   image?: string[];
   size?: string[];
   colors?: string[];
+  colorImages?: ColorImagesInput[];
   stockDetail?: SizeStockInput[];
+}
+
+/** A colour's own pictures (detail-size URLs from the upload). */
+export interface ColorImagesInput {
+  color: string;
+  images: string[];
 }
 
 /** GraphQL's ProductUpdateInput: only the fields that changed are sent. */

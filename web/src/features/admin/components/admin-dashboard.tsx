@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { GridIcon, MailIcon, ReturnIcon, StarIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { useSession } from '../../../lib/session';
 import type { Role } from '../../../lib/session-user';
@@ -10,6 +11,7 @@ import { CategoriesSection } from './categories-section';
 import { DashboardSection } from './dashboard-section';
 import { OrdersSection } from './orders-section';
 import { ProductsSection } from './products-section';
+import { ReviewsSection } from './reviews-section';
 import { UsersSection } from './users-section';
 
 const CREATE_PRODUCT_PATH = '/admin/product/create';
@@ -23,6 +25,11 @@ const SIDEBAR: readonly SidebarItem[] = [
   { label: 'Orders', section: 'orders', icon: <ReceiptIcon /> },
   { label: 'Create', to: CREATE_PRODUCT_PATH, icon: <PlusSquareIcon /> },
   { label: 'Products', section: 'products', icon: <BoxesIcon /> },
+  { label: 'Reviews', section: 'reviews', icon: <StarIcon /> },
+  // The header's other places, so that on phones (where the header's links are hidden) one bar leads everywhere.
+  { label: 'Categories', section: 'categories', icon: <GridIcon /> },
+  { label: 'Returns', to: '/admin/returns', icon: <ReturnIcon /> },
+  { label: 'Newsletter', to: '/admin/newsletter', icon: <MailIcon /> },
 ];
 
 /** The spec's admin header links. */
@@ -31,6 +38,8 @@ const HEADER_LINKS: ReadonlyArray<{ label: string } & ({ section: AdminSection }
   { label: 'Create Product', to: CREATE_PRODUCT_PATH },
   { label: 'Orders', section: 'orders' },
   { label: 'Categories', section: 'categories' },
+  { label: 'Returns', to: '/admin/returns' },
+  { label: 'Newsletter', to: '/admin/newsletter' },
 ];
 
 function SectionContent({ section }: { section: AdminSection }) {
@@ -43,6 +52,8 @@ function SectionContent({ section }: { section: AdminSection }) {
       return <OrdersSection />;
     case 'products':
       return <ProductsSection />;
+    case 'reviews':
+      return <ReviewsSection />;
     case 'categories':
       return <CategoriesSection />;
   }
@@ -65,11 +76,11 @@ export function AdminDashboard() {
 
   return (
     <div className="container admin">
-      <PageTitle title={`${SECTION_TITLES[section]} – Admin Dashboard`} description="ShopKart staff area: users, orders, products and sales." />
+      <PageTitle title={`${SECTION_TITLES[section]} – ${role === 'admin' ? 'Admin' : 'Staff'} Dashboard`} description="ShopKart staff area: users, orders, products and sales." />
       <header className="admin-header">
         <div className="admin-header__title">
           <p className="admin-header__eyebrow">Staff area</p>
-          <h1 className="admin-header__heading">Admin Dashboard</h1>
+          <h1 className="admin-header__heading">{role === 'admin' ? 'Admin Dashboard' : 'Staff Dashboard'}</h1>
           {user ? (
             <p className="admin-header__who">
               {user.name} · <span className="admin-header__role">{ROLE_NAMES[user.role]}</span>

@@ -1,19 +1,22 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { LoadError } from '../../../components/load-error';
 import { PageLoader } from '../../../components/page-loader';
 import { getErrorMessage } from '../../../lib/api-errors';
 import { formatINR } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { formatCalendarDay, isCalendarDay, shopDateTime, shopToday } from '../api/admin-orders-dates';
-import type { AdminOrder } from '../api/admin-orders-documents';
+import type { AdminOrder, AdminOrderFilters } from '../api/admin-orders-documents';
 import { knownOrderStatusOf, moveLabel, nextOrderStatuses, orderStatusLabel, type KnownOrderStatus } from '../api/admin-orders-status';
 import { adminOrderNumber, useAdminOrdersActions } from '../hooks/use-admin-orders-actions';
 import { useAdminOrders } from '../hooks/use-admin-orders';
-import { useAdminOrdersDayTotal } from '../hooks/use-admin-orders-day-total';
+import { AdminPager } from './admin-pager';
+import { OrderSearchForm } from './order-search-form';
 import { useAdminOrdersParams } from '../hooks/use-admin-orders-params';
 
 const LOADING_TEXT = 'Loading orders...';
 const EMPTY_TEXT = 'No orders found for the selected date.';
+const NO_MATCH_TEXT = 'No orders match this search.';
 const LOAD_ERROR = 'Could not fetch orders for the selected date.';
 const LOAD_FAILED = 'Failed to Fetch Orders';
 
@@ -31,6 +34,18 @@ interface OrderRowProps {
   onDelete(order: AdminOrder): void;
 }
 
+/** The staff page of one order. */
+export function adminOrderHref(orderId: string): string {
+  return `/admin/order/${orderId}`;
+}
+
+/** The CSV export of what the list shows (a day is a search from that day to that day). */
+function exportHref(filters: AdminOrderFilters | null, date: string): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters ?? { from: date, to: date })) if (value) query.set(key, value);
+  return `/api/v1/admin/orders/export?${query}`;
+}
+
 function actionsIdOf(orderId: string): string {
   return `admin-order-actions-${orderId}`;
 }
@@ -44,8 +59,11 @@ function OrderRow({ order, isAdmin, busyId, onMove, onDelete }: OrderRowProps) {
   return (
     <tr role="row" className="admin-orders__row" aria-busy={busy || undefined}>
       <th role="rowheader" scope="row" className="admin-orders__number">
-        <span className="admin-orders__number-text">{number}</span>
-        {order.user ? <span className="admin-orders__buyer">{order.user.name}</span> : null}
+        <Link className="admin-orders__number-text" to={adminOrderHref(order.id)}>
+          <span className="sr-only">Open order </span>
+          {number}
+        </Link>
+        {order.buyerName ? <span className="admin-orders__buyer">{order.buyerName}</span> : null}
       </th>
       <td role="cell" data-label="Placed">
         <time dateTime={order.createdAt} className="admin-orders__placed">
@@ -103,36 +121,6 @@ function OrderRow({ order, isAdmin, busyId, onMove, onDelete }: OrderRowProps) {
   );
 }
 
-interface PagerProps {
-  page: number;
-  totalPages: number;
-  onChange(page: number): void;
-}
-
-/** Previous and Next; 'Page X of Y' only when there is more than one page (spec section 2). */
-function Pager({ page, totalPages, onChange }: PagerProps) {
-  return (
-    <nav className="admin-ops-pager" aria-label="Orders pages">
-      <button type="button" className="btn btn--outline btn--sm" onClick={() => onChange(page - 1)} disabled={page <= 1}>
-        Previous
-      </button>
-      {totalPages > 1 ? (
-        <span className="admin-ops-pager__text" aria-live="polite">
-          Page {page} of {totalPages}
-        </span>
-      ) : null}
-      <button
-        type="button"
-        className="btn btn--outline btn--sm"
-        onClick={() => onChange(page + 1)}
-        disabled={page >= totalPages}
-      >
-        Next
-      </button>
-    </nav>
-  );
-}
-
 /**
  * Orders Management: the orders of one Asia/Kolkata day, 10 a page from the server, with the moves
  * the status machine allows and, for admins, deletion. The day and page live in the address.
@@ -140,10 +128,9 @@ function Pager({ page, totalPages, onChange }: PagerProps) {
 export function OrdersSection() {
   const { user } = useSession();
   const isAdmin = user?.role === 'admin';
-  const { date, page, setDate, setPage } = useAdminOrdersParams();
-  const { state, reload } = useAdminOrders(date, page);
+  const { date, page, setDate, setPage, filters, setFilters } = useAdminOrdersParams();
+  const { state, reload } = useAdminOrders(filters ?? { q: '', status: '', from: date, to: date }, page);
   const shown = state.status === 'ready' ? state.page : null;
-  const dayTotal = useAdminOrdersDayTotal(date, shown);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   const dateId = useId();
@@ -165,14 +152,14 @@ export function OrdersSection() {
   // The clicked button goes away with the old status (or the order with its deletion): the
   // keyboard focus then moves to the order's remaining actions, or to the heading.
   const focusAfterChange = useRef<string | null>(null);
-  const { refresh: refreshTotal } = dayTotal;
+  // Read again after every change: the total over all pages moves with a cancellation, and a
+  // deletion (or a status that no longer matches the search) moves the next order up.
   const onChanged = useCallback(
     (change: 'status' | 'deleted', orderId: string) => {
-      refreshTotal();
       focusAfterChange.current = change === 'status' ? orderId : '';
-      if (change === 'deleted') reload();
+      reload();
     },
-    [refreshTotal, reload],
+    [reload],
   );
   const { changeStatus, deleteOrder, busyId } = useAdminOrdersActions(onChanged);
 
@@ -195,14 +182,12 @@ export function OrdersSection() {
   if (state.status === 'loading') body = <PageLoader message={LOADING_TEXT} />;
   else if (state.status === 'error') {
     body = <LoadError message={LOAD_ERROR} detail={getErrorMessage(state.error, LOAD_FAILED)} onRetry={reload} />;
-  } else if (state.page.orders.length === 0) body = <p className="admin-ops-empty">{EMPTY_TEXT}</p>;
+  } else if (state.page.orders.length === 0) body = <p className="admin-ops-empty">{filters ? NO_MATCH_TEXT : EMPTY_TEXT}</p>;
   else {
     body = (
       <div className="admin-ops-table-wrap">
         <table role="table" className="admin-ops-table admin-orders__table">
-          <caption className="sr-only">
-            Orders placed on {formatCalendarDay(date)} (India time)
-          </caption>
+          <caption className="sr-only">{filters ? 'Orders found' : `Orders placed on ${formatCalendarDay(date)} (India time)`}</caption>
           <thead role="rowgroup">
             <tr role="row">
               <th role="columnheader" scope="col">Order</th>
@@ -240,45 +225,65 @@ export function OrdersSection() {
           Orders Management
         </h2>
       </div>
+      <OrderSearchForm filters={filters} onSearch={setFilters} />
       <div className="admin-orders__toolbar">
-        <div className="field admin-orders__date">
-          <label htmlFor={dateId} className="field__label">
-            Date
-          </label>
-          <input
-            id={dateId}
-            type="date"
-            className="field__input"
-            value={draft}
-            max={today}
-            onChange={(event) => changeDate(event.target.value)}
-            aria-describedby={`${dateId}-hint`}
-          />
-          <span id={`${dateId}-hint`} className="field__hint">
-            India time (IST)
-          </span>
-        </div>
+        {filters ? null : (
+          <div className="field admin-orders__date">
+            <label htmlFor={dateId} className="field__label">
+              Date
+            </label>
+            <input
+              id={dateId}
+              type="date"
+              className="field__input"
+              value={draft}
+              max={today}
+              onChange={(event) => changeDate(event.target.value)}
+              aria-describedby={`${dateId}-hint`}
+            />
+            <span id={`${dateId}-hint`} className="field__hint">
+              India time (IST)
+            </span>
+          </div>
+        )}
         <p className="admin-orders__summary" role="status">
-          {count !== null ? (
+          {count !== null && filters ? (
+            <>
+              <span>
+                <strong>{count}</strong> {count === 1 ? 'order' : 'orders'} found
+              </span>
+              {count > 0 && shown ? (
+                <span>
+                  Total <strong>{formatINR(shown.totalAmount)}</strong>{' '}
+                  <span className="admin-orders__summary-note">(cancelled orders not counted)</span>
+                </span>
+              ) : null}
+            </>
+          ) : count !== null ? (
             <>
               <span>
                 <strong>{count}</strong> {count === 1 ? 'order' : 'orders'} on {formatCalendarDay(date)}
               </span>
-              {count > 0 && dayTotal.amount !== null ? (
+              {count > 0 && shown ? (
                 <span>
-                  Day&apos;s total <strong>{formatINR(dayTotal.amount)}</strong>{' '}
+                  Day&apos;s total <strong>{formatINR(shown.totalAmount)}</strong>{' '}
                   <span className="admin-orders__summary-note">(cancelled orders not counted)</span>
                 </span>
               ) : null}
             </>
           ) : null}
         </p>
+        {count ? (
+          <a className="btn btn--outline btn--sm admin-orders__export" href={exportHref(filters, date)} download>
+            Export CSV
+          </a>
+        ) : null}
       </div>
       <div className="admin-orders__body" aria-busy={state.status === 'loading' || undefined}>
         {body}
       </div>
       {shown && (shown.orders.length > 0 || page > 1) ? (
-        <Pager page={page} totalPages={shown.totalPages} onChange={(next) => setPage(next)} />
+        <AdminPager label="Orders pages" page={page} totalPages={shown.totalPages} onChange={(next) => setPage(next)} />
       ) : null}
     </section>
   );

@@ -11,20 +11,22 @@ interface ProductFormImagesProps {
   upload: ProductImageUpload;
   onRemove(index: number): void;
   onMakeMain(index: number): void;
+  /** The control's label (a colour's pictures are labelled with the colour). */
+  label?: string;
 }
 
 /**
  * The product's images: an upload control (disabled while uploading and at the maximum), the
  * count next to the label, and a thumbnail of each image with Remove and Make main.
  */
-export function ProductFormImages({ id, images, upload, onRemove, onMakeMain }: ProductFormImagesProps) {
+export function ProductFormImages({ id, images, upload, onRemove, onMakeMain, label = 'Images' }: ProductFormImagesProps) {
   const uploading = upload.pending > 0;
   const full = images.length >= MAX_PRODUCT_IMAGES;
   return (
     <div className="product-form__images">
       <ProductFormField
         id={id}
-        label="Images"
+        label={label}
         optional
         aside={
           <span className="product-form__count" aria-hidden="true">
@@ -70,7 +72,7 @@ export function ProductFormImages({ id, images, upload, onRemove, onMakeMain }: 
       </div>
 
       {images.length > 0 || uploading ? (
-        <ul className="product-form__thumbs" aria-label="Image previews">
+        <ul className="product-form__thumbs" aria-label={`${label} previews`}>
           {images.map((url, index) => (
             <li key={url} className="product-form__thumb">
               <img src={cardVariantOf(url)} alt={`Image ${index + 1}${index === 0 ? ' (main)' : ''}`} width={96} height={96} />

@@ -11,6 +11,7 @@ import {
   type ProductFormMode,
 } from '../hooks/product-form-model';
 import type { ProductFormState } from '../hooks/product-form-state';
+import { ProductFormColorImages } from './product-form-color-images';
 import { ProductFormColors } from './product-form-colors';
 import { ProductFormField } from './product-form-field';
 import { ProductFormImages } from './product-form-images';
@@ -273,6 +274,7 @@ export function ProductForm({ mode, form, options, submitting, discountNote, fai
                 form.updateImages((images) => [images[index], ...images.filter((_, i) => i !== index)])
               }
             />
+            <ProductFormColorImages idPrefix={id} colors={values.colors} colorImages={values.colorImages} onUpdate={form.updateColorImages} />
             <ProductFormTags
               idPrefix={id}
               chosen={values.tags}

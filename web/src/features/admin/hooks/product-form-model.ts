@@ -1,5 +1,6 @@
 import { PRODUCT_TAGS } from '../../../lib/product-tags';
 import type {
+  ColorImagesInput,
   EditableProduct,
   ProductFormCategory,
   ProductInput,
@@ -64,6 +65,8 @@ export interface ProductFormValues {
   tags: string[];
   images: string[];
   colors: string[];
+  /** Pictures per chosen colour (only colours with pictures have an entry). */
+  colorImages: Record<string, string[]>;
   /** In the order of the category's size options. */
   sizes: string[];
   /** What was typed per size; an empty or non-numeric value means no entry for that size. */
@@ -88,6 +91,7 @@ export function emptyProductForm(): ProductFormValues {
     tags: [],
     images: [],
     colors: [],
+    colorImages: {},
     sizes: [],
     sizeStock: {},
   };
@@ -108,6 +112,7 @@ export function productFormFromProduct(product: EditableProduct): ProductFormVal
     tags: CHOSEN_TAGS.filter((tag) => product.tags.includes(tag.key)).map((tag) => tag.key),
     images: [...product.image],
     colors: [...product.colors],
+    colorImages: Object.fromEntries(product.colorImages.map((c) => [c.color, [...c.images]])),
     sizes: [...product.size],
     sizeStock: Object.fromEntries(product.stockDetail.map((entry) => [entry.size, String(entry.stock)])),
   };
@@ -140,6 +145,7 @@ export function withCategory(values: ProductFormValues, category: ProductFormCat
     sizes,
     sizeStock: Object.fromEntries(Object.entries(values.sizeStock).filter(([size]) => sizes.includes(size))),
     colors: category?.colors ? values.colors : [],
+    colorImages: category?.colors ? values.colorImages : {},
   };
 }
 
@@ -252,6 +258,8 @@ export function creationInputOf(values: ProductFormValues, category: ProductForm
   };
   if (values.subcat) input.subcat = values.subcat;
   if (values.colors.length > 0) input.colors = values.colors;
+  const colorImages = colorImagesToSend(values);
+  if (colorImages.length > 0) input.colorImages = colorImages;
   if (hasSizes) {
     input.size = values.sizes;
     input.stockDetail = sizeStockEntries(values);
@@ -260,6 +268,11 @@ export function creationInputOf(values: ProductFormValues, category: ProductForm
 }
 
 const sameList = (a: readonly unknown[], b: readonly unknown[]) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The pictures of the chosen colours, in the colours' order (a colour no longer chosen sends none). */
+function colorImagesToSend(values: ProductFormValues): ColorImagesInput[] {
+  return values.colors.flatMap((color) => (values.colorImages[color]?.length ? [{ color, images: values.colorImages[color]! }] : []));
+}
 
 /**
  * The fields of valid values that differ from what was loaded: an update sends only those
@@ -282,6 +295,7 @@ export function changedFieldsOf(initial: ProductFormValues, values: ProductFormV
   if (!sameList(values.tags, initial.tags)) changes.tags = tagsToSend(values);
   if (!sameList(values.images, initial.images)) changes.image = values.images;
   if (!sameList(values.colors, initial.colors)) changes.colors = values.colors;
+  if (!sameList(colorImagesToSend(values), colorImagesToSend(initial))) changes.colorImages = colorImagesToSend(values);
 
   const sizesChanged = !sameList(values.sizes, initial.sizes);
   if (sizesChanged || !sameList(sizeStockEntries(values), sizeStockEntries(initial))) {

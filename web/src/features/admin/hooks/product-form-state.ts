@@ -23,6 +23,8 @@ export interface ProductFormState {
   toggleTag(key: string): void;
   /** Functional, so uploads that finish one after another each add their image. */
   updateImages(update: (images: string[]) => string[]): void;
+  /** Changes the pictures of one colour. */
+  updateColorImages(color: string, update: (images: string[]) => string[]): void;
   showErrors(errors: ProductFormErrors): void;
   /** Starts over from these values (after a create, or with what an update saved). */
   reset(values: ProductFormValues | ((current: ProductFormValues) => ProductFormValues)): void;
@@ -77,6 +79,10 @@ export function useProductFormState(initial: ProductFormValues): ProductFormStat
     setValues((current) => ({ ...current, images: update(current.images) }));
   }, []);
 
+  const updateColorImages = useCallback((color: string, update: (images: string[]) => string[]) => {
+    setValues((current) => ({ ...current, colorImages: { ...current.colorImages, [color]: update(current.colorImages[color] ?? []) } }));
+  }, []);
+
   const reset = useCallback((next: ProductFormValues | ((current: ProductFormValues) => ProductFormValues)) => {
     setValues(next);
     setErrors({});
@@ -93,9 +99,10 @@ export function useProductFormState(initial: ProductFormValues): ProductFormStat
       toggleColor,
       toggleTag,
       updateImages,
+      updateColorImages,
       showErrors: setErrors,
       reset,
     }),
-    [values, errors, setText, chooseCategory, toggleSize, setSizeStock, toggleColor, toggleTag, updateImages, reset],
+    [values, errors, setText, chooseCategory, toggleSize, setSizeStock, toggleColor, toggleTag, updateImages, updateColorImages, reset],
   );
 }

@@ -1,9 +1,11 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isCalendarDay, shopToday } from '../api/admin-orders-dates';
+import type { AdminOrderFilters } from '../api/admin-orders-documents';
 
 const DATE_KEY = 'date';
 const PAGE_KEY = 'page';
+const FILTER_KEYS = ['q', 'status', 'from', 'to'] as const satisfies ReadonlyArray<keyof AdminOrderFilters>;
 
 /** `?page=` as written in the address: a whole number from 1, anything else is page 1. */
 export function parsePageParam(value: string | null): number {
@@ -18,6 +20,10 @@ export interface AdminOrdersParams {
   /** Shows another day, from its first page. */
   setDate(date: string): void;
   setPage(page: number, options?: { replace?: boolean }): void;
+  /** The search in the address (`?q=&status=&from=&to=`); null when the list shows a day. */
+  filters: AdminOrderFilters | null;
+  /** Shows what these filters find, from the first page; all empty goes back to the day. */
+  setFilters(filters: AdminOrderFilters): void;
 }
 
 /**
@@ -54,5 +60,22 @@ export function useAdminOrdersParams(): AdminOrdersParams {
     [search, setSearch],
   );
 
-  return { date, page, setDate, setPage };
+  const values = FILTER_KEYS.map((key) => search.get(key)?.trim() ?? '');
+  const filters = values.some(Boolean) ? { q: values[0], status: values[1], from: values[2], to: values[3] } : null;
+
+  const setFilters = useCallback(
+    (next: AdminOrderFilters) => {
+      const query = new URLSearchParams(search);
+      for (const key of FILTER_KEYS) {
+        const value = next[key].trim();
+        if (value) query.set(key, value);
+        else query.delete(key);
+      }
+      query.delete(PAGE_KEY);
+      setSearch(query, { preventScrollReset: true, state: { keepScroll: true } });
+    },
+    [search, setSearch],
+  );
+
+  return { date, page, setDate, setPage, filters, setFilters };
 }

@@ -1,19 +1,23 @@
 import { useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
-import { ORDERS_BY_DATE, type OrdersByDateData } from '../api/admin-orders-documents';
+import { ADMIN_ORDER_SEARCH, type AdminOrderFilters, type AdminOrderSearchData } from '../api/admin-orders-documents';
 
-export type AdminOrdersState =
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown }
-  | { status: 'ready'; page: OrdersByDateData['ordersByDate'] };
+export const ORDERS_PER_PAGE = 10;
+
+export type AdminOrdersPage = AdminOrderSearchData['adminOrders'];
+
+export type AdminOrdersState = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; page: AdminOrdersPage };
+
+const orNull = (value: string) => (value.trim() ? value.trim() : null);
 
 /**
- * One page of an Asia/Kolkata day's orders. A page seen before shows from the cache at once and
- * is asked again (another member of staff may have shipped an order meanwhile).
+ * One page (10) of what a search finds; a day's list is the search from that day to that day. The
+ * answer carries the sum of the orders not cancelled over all pages. A page seen before shows from
+ * the cache at once and is asked again (another member of staff may have shipped an order).
  */
-export function useAdminOrders(date: string, page: number): { state: AdminOrdersState; reload(): void } {
-  const { data, error, loading, refetch } = useQuery(ORDERS_BY_DATE, {
-    variables: { date, page },
+export function useAdminOrders(filters: AdminOrderFilters, page: number): { state: AdminOrdersState; reload(): void } {
+  const { data, error, loading, refetch } = useQuery(ADMIN_ORDER_SEARCH, {
+    variables: { q: orNull(filters.q), status: orNull(filters.status), from: orNull(filters.from), to: orNull(filters.to), page, limit: ORDERS_PER_PAGE },
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
@@ -24,7 +28,7 @@ export function useAdminOrders(date: string, page: number): { state: AdminOrders
   }, [refetch]);
 
   let state: AdminOrdersState;
-  if (data?.ordersByDate) state = { status: 'ready', page: data.ordersByDate };
+  if (data?.adminOrders) state = { status: 'ready', page: data.adminOrders };
   else if (error) state = { status: 'error', error };
   else if (loading) state = { status: 'loading' };
   else state = { status: 'error', error: new Error('No answer') };

@@ -14,6 +14,9 @@ const DELETED = 'User deleted';
 
 export const roleChangedText = (role: Role) => `Role changed to ${role}`;
 export const deleteQuestion = (name: string) => `Delete ${name}? This cannot be undone.`;
+const ROLE_NAMES: Record<Role, string> = { user: 'User', emp: 'Emp', admin: 'Admin' };
+/** The confirmation a role change asks for, naming the account and the new role. */
+export const roleQuestion = (name: string, role: Role) => `Change the role of ${name} to ${ROLE_NAMES[role]}?`;
 
 export interface AdminUserActions {
   /** Gives the user another role; true when changed. */
@@ -25,7 +28,7 @@ export interface AdminUserActions {
 }
 
 /**
- * An admin changes roles (to any of the three) and deletes accounts. The server keeps the rules
+ * An admin changes roles (to any of the three, after confirming) and deletes accounts. The server keeps the rules
  * (nobody changes their own role or deletes themselves, the last admin stays); its refusal is
  * shown as it says it. The role answer updates the cached user, so the list shows it in place.
  */
@@ -75,6 +78,7 @@ export function useAdminUserActions(reload: () => void): AdminUserActions {
     (user: AdminUser, role: Role) =>
       run(user.id, async () => {
         if (role === user.role) return false;
+        if (!window.confirm(roleQuestion(user.name, role))) return false;
         try {
           const { data } = await setRole({ variables: { id: user.id, role } });
           if (!data?.setUserRole.success) {
@@ -103,13 +107,15 @@ export function useAdminUserActions(reload: () => void): AdminUserActions {
           }
           forget(user.id);
           toast.success(DELETED);
+          // The page's count and the next page's first account move up.
+          reload();
           return true;
         } catch (error) {
           fail(error, DELETE_FAILED, user.id);
           return false;
         }
       }),
-    [run, remove, forget, fail],
+    [run, remove, forget, fail, reload],
   );
 
   return { changeRole, deleteUser, busyId };

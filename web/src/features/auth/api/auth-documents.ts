@@ -88,3 +88,17 @@ export const RESET_PASSWORD_WITH_TOKEN_MUTATION = `
     }
   }
 `;
+
+export interface ConfirmEmailChangeData {
+  confirmEmailChange: { success: boolean; message: string | null };
+}
+
+/** Opens the link mailed to the new address of an email change. */
+export const CONFIRM_EMAIL_CHANGE_MUTATION = `
+  mutation ConfirmEmailChange($token: String!) {
+    confirmEmailChange(token: $token) {
+      success
+      message
+    }
+  }
+`;

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify/unstyled';
-import { GoogleMark } from '../../../components/icons';
+import { toast } from '../../../lib/toast';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
 import { getErrorCode, getErrorMessage } from '../../../lib/api-errors';
@@ -82,15 +81,8 @@ export function LoginForm() {
           Login
         </button>
       </form>
-
-      <div className="divider" role="presentation">
-        <span>or</span>
-      </div>
-
-      {/* Google sign-in (OpenID Connect) arrives with the server feature. */}
-      <button type="button" className="btn btn--outline btn--block" disabled title="Google sign-in is not configured">
-        <GoogleMark /> Continue with Google
-      </button>
+      {/* No "Continue with Google" until OpenID Connect sign-in exists and is configured: a button
+          that cannot work is a promise the shop does not keep (issue 13). */}
     </>
   );
 }

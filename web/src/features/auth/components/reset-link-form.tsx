@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/text-field';
 import { getErrorMessage, payloadMessage } from '../../../lib/api-errors';
 import { RESET_PASSWORD_WITH_TOKEN_MUTATION, type ResetPasswordWithTokenData } from '../api/auth-documents';

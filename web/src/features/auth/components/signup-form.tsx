@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
 import { getErrorMessage, payloadMessage } from '../../../lib/api-errors';

@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify/unstyled';
+import { useDialogs } from '../../../components/confirm-dialog';
+import { toast } from '../../../lib/toast';
 import { MinusIcon, PlusIcon } from '../../../components/icons';
 import { useCart, type CartItem } from '../../../lib/cart-store';
 import { cartText } from '../../../lib/cart-messages';
 import { formatINR } from '../../../lib/format';
+import { TaxNote } from '../../../components/price-tag';
 import { cardVariantOf } from '../../../lib/product-images';
 import { toastFailure } from '../../../lib/toast-failure';
 
@@ -17,6 +19,7 @@ const LINE_CHOICES = [
 /** One line of the cart: image, name, choices, quantity stepper, subtotal and saving, Remove. */
 export function CartLine({ item }: { item: CartItem }) {
   const store = useCart();
+  const dialogs = useDialogs();
   const navigate = useNavigate();
   const id = useId();
   const [busy, setBusy] = useState(false);
@@ -24,12 +27,19 @@ export function CartLine({ item }: { item: CartItem }) {
   const saving = Math.max(0, item.oldPrice - item.price) * item.quantity;
   const maxQuantity = Math.max(1, item.stock);
 
+  /** A refused quantity leaves the box showing the quantity the cart really has. */
+  const quantityBox = useRef<HTMLInputElement>(null);
+  const showRealQuantity = () => {
+    if (quantityBox.current) quantityBox.current.value = String(item.quantity);
+  };
+
   async function run(action: () => Promise<unknown>, success: string, fallback: string) {
     setBusy(true);
     try {
       await action();
       toast.success(success);
     } catch (error) {
+      showRealQuantity();
       toastFailure(error, fallback);
     } finally {
       setBusy(false);
@@ -39,10 +49,12 @@ export function CartLine({ item }: { item: CartItem }) {
   function setQuantity(next: number) {
     if (busy) return;
     if (!Number.isFinite(next) || next < 1) {
+      showRealQuantity();
       toast.error(cartText.quantityBelowOne);
       return;
     }
     if (next > item.stock) {
+      showRealQuantity();
       toast.error(cartText.onlyInStock(item.stock));
       return;
     }
@@ -63,8 +75,8 @@ export function CartLine({ item }: { item: CartItem }) {
     );
   }
 
-  function remove() {
-    if (busy || !window.confirm(cartText.removeConfirm(item.name))) return;
+  async function remove() {
+    if (busy || !(await dialogs.confirm(cartText.removeConfirm(item.name), { confirmLabel: 'Remove', danger: true }))) return;
     void run(() => store.removeFromCart(item.productId), cartText.removedFromCart(item.name), cartText.addOrRemoveFailed);
   }
 
@@ -92,6 +104,7 @@ export function CartLine({ item }: { item: CartItem }) {
           {formatINR(item.price)}
           {item.oldPrice > item.price ? <s className="cart-line__old-price">{formatINR(item.oldPrice)}</s> : null}
           {item.discountPercent > 0 ? <span className="cart-line__discount">{item.discountPercent}% off</span> : null}
+          <TaxNote />
         </p>
         <div className="cart-line__options">
           {LINE_CHOICES.map(({ key, label, options }) => (
@@ -100,6 +113,7 @@ export function CartLine({ item }: { item: CartItem }) {
               label={label}
               value={item.properties[key]}
               options={item[options]}
+              unavailable={key === 'size' ? item.soldOutSizes : []}
               disabled={busy || !item.available}
               onChoose={(value) => setProperty(key, value)}
             />
@@ -121,6 +135,7 @@ export function CartLine({ item }: { item: CartItem }) {
             </button>
             <input
               id={id}
+              ref={quantityBox}
               key={item.quantity}
               className="quantity__input"
               type="number"
@@ -151,7 +166,7 @@ export function CartLine({ item }: { item: CartItem }) {
           Subtotal: <strong>{formatINR(subtotal)}</strong>
         </p>
         <p className="cart-line__saving">You save {formatINR(saving)}</p>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={remove} disabled={busy}>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => void remove()} disabled={busy}>
           Remove
         </button>
       </div>
@@ -164,11 +179,13 @@ interface LineChoiceProps {
   value: string | null;
   options: string[];
   disabled: boolean;
+  /** Options shown but not offered (sizes with no stock left); the line's own value stays choosable. */
+  unavailable: string[];
   onChoose(value: string): void;
 }
 
 /** A size or colour picker of a line (none when the product has no such choice); "Choose" until one is chosen. */
-function LineChoice({ label, value, options, disabled, onChoose }: LineChoiceProps) {
+function LineChoice({ label, value, options, disabled, unavailable, onChoose }: LineChoiceProps) {
   if (options.length === 0) return null;
   return (
     <label className="cart-line__select">
@@ -176,8 +193,8 @@ function LineChoice({ label, value, options, disabled, onChoose }: LineChoicePro
       <select value={value ?? ''} disabled={disabled} onChange={(event) => onChoose(event.target.value)}>
         {value ? null : <option value="">Choose</option>}
         {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
+          <option key={option} value={option} disabled={option !== value && unavailable.includes(option)}>
+            {unavailable.includes(option) ? `${option} (out of stock)` : option}
           </option>
         ))}
       </select>

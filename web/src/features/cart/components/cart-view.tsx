@@ -6,6 +6,7 @@ import { useCart } from '../../../lib/cart-store';
 import { cartText } from '../../../lib/cart-messages';
 import { getErrorMessage } from '../../../lib/api-errors';
 import { formatINR } from '../../../lib/format';
+import { CartEstimate } from './cart-estimate';
 import { CartLine } from './cart-line';
 
 /** The cart page: lines and the Cart Summary (Total Items, Total Amount, Buy Now). */
@@ -68,6 +69,7 @@ export function CartView() {
               <dd>{formatAmount(cart.totalAmount)}</dd>
             </div>
           </dl>
+          <CartEstimate items={cart.items} />
           {cart.hasProblems ? (
             <p className="cart-summary__problem" role="note">
               Some items are unavailable or exceed the stock. Update or remove them to continue.

@@ -4,16 +4,12 @@
  */
 export const checkoutText = {
   selectAddressAndPhone: 'Please select a shipping address and phone number.',
-  cityRequired: 'Please enter the city',
-  stateRequired: 'Please enter the state',
   orderPlaced: 'Order placed successfully!',
   placeOrderFailed: 'Failed to place order. Please try again.',
   quoteFailed: 'Could not price your order right now.',
   phoneEmpty: 'Phone number cannot be empty!',
   phoneAdded: 'Phone number added successfully!',
   phoneFailed: 'Failed to add phone number. Please try again.',
-  addressRequired: 'Both PIN code and address details are required!',
-  addressBlank: 'PIN code and address cannot be empty!',
   addressAdded: 'Address added successfully!',
   addressFailed: 'Failed to add address. Please try again.',
 } as const;

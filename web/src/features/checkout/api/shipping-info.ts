@@ -1,4 +1,5 @@
 import type { Address } from '../../../lib/session-user';
+import { DEFAULT_COUNTRY } from '../../../lib/default-country';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import type { ShippingInfoInput } from './checkout-documents';
 
@@ -12,7 +13,6 @@ export interface ShippingInfo {
   phoneNo: string;
 }
 
-export const DEFAULT_COUNTRY = 'India';
 
 /** City and state typed at checkout for a saved address that has none. */
 export interface PlaceFill {

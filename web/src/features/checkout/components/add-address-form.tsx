@@ -1,27 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { AddressFields, EMPTY_ADDRESS_FORM, type AddressFormValues } from '../../../components/address-fields';
-import type { Address, SessionUser } from '../../../lib/session-user';
+import { AddressFields, checkAddressForm, EMPTY_ADDRESS_FORM } from '../../../components/address-fields';
+import type { SessionUser } from '../../../lib/session-user';
 import { useAccountChange } from '../../../lib/use-account-change';
 import { ADD_ADDRESS, type AddAddressData, type AddAddressVariables } from '../../../lib/account-documents';
 import { checkoutText } from '../api/checkout-messages';
-import { DEFAULT_COUNTRY } from '../api/shipping-info';
 import { CheckoutAddForm } from './checkout-add-form';
 
-/**
- * The profile's rules (spec section 5: pin and other required and trimmed), then city and state,
- * which an order cannot be shipped without; the country defaults to India.
- */
-function validate(form: AddressFormValues): { error: string } | { input: Address } {
-  if (!form.pin || !form.other) return { error: checkoutText.addressRequired };
-  const pin = form.pin.trim();
-  const other = form.other.trim();
-  if (!pin || !other) return { error: checkoutText.addressBlank };
-  const city = form.city.trim();
-  const state = form.state.trim();
-  if (!city) return { error: checkoutText.cityRequired };
-  if (!state) return { error: checkoutText.stateRequired };
-  return { input: { pin, other, city, state, country: form.country.trim() || DEFAULT_COUNTRY } };
-}
 
 const TEXTS = { done: checkoutText.addressAdded, failed: checkoutText.addressFailed };
 
@@ -45,7 +29,7 @@ export function AddAddressForm({ id, onAdded, onCancel }: AddAddressFormProps) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = validate(form);
+    const checked = checkAddressForm(form);
     if ('error' in checked) {
       refuse(checked.error);
       return;
@@ -58,7 +42,7 @@ export function AddAddressForm({ id, onAdded, onCancel }: AddAddressFormProps) {
 
   return (
     <CheckoutAddForm id={id} title="Add a new address" submitLabel="Add Address" loading={loading} onSubmit={submit} onCancel={onCancel}>
-      <AddressFields values={form} onChange={setForm} cityAndStateRequired pinMaxLength={7} countryPlaceholder={DEFAULT_COUNTRY} />
+      <AddressFields values={form} onChange={setForm} pinMaxLength={7} />
     </CheckoutAddForm>
   );
 }

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify/unstyled';
+import { addressFormText } from '../../../components/address-fields';
+import { useDialogs } from '../../../components/confirm-dialog';
+import { toast } from '../../../lib/toast';
 import { ChevronLeftIcon, MapPinIcon, PhoneIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/load-error';
 import { PageTitle } from '../../../components/page-title';
@@ -89,18 +91,19 @@ function CheckoutForm({ user, items, cartProblem }: { user: SessionUser; items: 
   const quote = useCheckoutQuote(orderItems);
   const choice = useShippingChoice(user);
   const { placing, placeOrder } = usePlaceOrder();
+  const dialogs = useDialogs();
   const needsFill = choice.missing.city || choice.missing.state;
 
   function place() {
     if (!choice.address || !choice.phone) {
-      window.alert(checkoutText.selectAddressAndPhone);
+      void dialogs.notify(checkoutText.selectAddressAndPhone);
       return;
     }
     const shipping = toShippingInfo(choice.address, choice.phone, choice.fill);
     const missing = !shipping.city
-      ? { field: 'city', text: checkoutText.cityRequired }
+      ? { field: 'city', text: addressFormText.cityRequired }
       : !shipping.state
-        ? { field: 'state', text: checkoutText.stateRequired }
+        ? { field: 'state', text: addressFormText.stateRequired }
         : null;
     if (missing) {
       toast.error(missing.text);

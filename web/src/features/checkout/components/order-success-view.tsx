@@ -11,6 +11,31 @@ export function OrderSuccessView() {
   const { orderId, order, loading } = useOrderConfirmation();
   const showDetails = loading || order !== null;
 
+  // Opened without an order (a bookmark, a typed address): nothing was placed, so say nothing was.
+  if (!orderId) {
+    return (
+      <div className="container order-result-page">
+        <PageTitle title="No order to show" />
+        <OrderResult
+          tone="neutral"
+          title="No order to show"
+          actions={
+            <>
+              <Link to="/orders" className="btn btn--primary">
+                My Orders
+              </Link>
+              <Link to="/" className="btn btn--outline">
+                Continue Shopping
+              </Link>
+            </>
+          }
+        >
+          <p className="order-result__text">This page confirms an order right after it is placed. Your orders, with their status, are in My Orders.</p>
+        </OrderResult>
+      </div>
+    );
+  }
+
   return (
     <div className="container order-result-page">
       <PageTitle title="Order Placed" />

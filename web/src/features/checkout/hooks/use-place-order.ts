@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast';
 import { payloadMessage } from '../../../lib/api-errors';
 import { useCart } from '../../../lib/cart-store';
 import { toastFailure } from '../../../lib/toast-failure';

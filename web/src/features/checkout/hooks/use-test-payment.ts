@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
+import { useDialogs } from '../../../components/confirm-dialog';
 import { useSessionMutation } from '../../../lib/use-session-graphql';
 import { paymentText } from '../api/checkout-messages';
 import {
@@ -38,6 +39,7 @@ export interface TestPayment {
  * server then verifies); each outcome ends with the spec's alert and the focus back on Pay Now.
  */
 export function useTestPayment(returnFocusTo: RefObject<HTMLElement | null>): TestPayment {
+  const dialogs = useDialogs();
   const { mutate: createOrder } = useSessionMutation<CreatePaymentOrderData, CreatePaymentOrderVariables>(
     'CreatePaymentOrder',
     CREATE_PAYMENT_ORDER,
@@ -57,17 +59,16 @@ export function useTestPayment(returnFocusTo: RefObject<HTMLElement | null>): Te
     setPhaseState(next);
   }, []);
 
-  /** Closes the dialog on screen first, then alerts (an alert blocks the page until dismissed). */
+  /** Closes the payment dialog on screen first, then tells the result; the focus goes back after. */
   const finish = useCallback(
     (message: string) => {
       flushSync(() => {
         setOrder(null);
         setPhase('idle');
       });
-      returnFocusTo.current?.focus();
-      window.alert(message);
+      void dialogs.notify(message).then(() => returnFocusTo.current?.focus());
     },
-    [returnFocusTo, setPhase],
+    [returnFocusTo, setPhase, dialogs],
   );
 
   const start = useCallback(async () => {

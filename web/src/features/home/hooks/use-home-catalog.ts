@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { CATEGORIES, type CategoryLink } from '../../../lib/categories';
+import type { CategoryLink } from '../../../lib/categories';
 import { toastFailure } from '../../../lib/toast-failure';
 import { useGraphQLQuery } from '../../../lib/use-graphql-query';
 import { HOME_QUERY, type HomeData } from '../api/home-query';
@@ -7,7 +7,7 @@ import { HOME_QUERY, type HomeData } from '../api/home-query';
 const PRODUCTS_ERROR = 'Failed to fetch products. Please try again later.';
 
 export interface HomeCatalog {
-  /** The server's categories once known; the shop's default list until then (same links). */
+  /** The server's categories; empty until it answers. */
   categories: readonly CategoryLink[];
   data: HomeData | undefined;
   loading: boolean;
@@ -22,13 +22,11 @@ export function useHomeCatalog(): HomeCatalog {
     if (error) toastFailure(error, PRODUCTS_ERROR, { toastId: 'home-products-error' });
   }, [error]);
 
-  const categories = data?.categories.length
-    ? data.categories.map((category) => ({
-        index: category.index,
-        name: category.name,
-        href: `/products/${category.index}`,
-      }))
-    : CATEGORIES;
+  const categories = (data?.categories ?? []).map((category) => ({
+    index: category.index,
+    name: category.name,
+    href: `/products/${category.index}`,
+  }));
 
   return { categories, data, loading, failed: Boolean(error) && !data, retry: refetch };
 }

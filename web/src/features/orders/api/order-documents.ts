@@ -8,6 +8,27 @@ export interface OrderLine {
   properties: { size: string | null; color: string | null };
 }
 
+/** One step a return reached, with staff's note. */
+export interface ReturnStep {
+  status: string;
+  note: string | null;
+  at: string;
+}
+
+/** A return of some of the order's items (decision 0025). */
+export interface OrderReturn {
+  id: string;
+  orderId: string;
+  status: string;
+  reason: string;
+  refundAmount: number;
+  refundMethod: string | null;
+  refundReference: string | null;
+  createdAt: string;
+  items: Array<{ productId: string; name: string; quantity: number; properties: { size: string | null; color: string | null } }>;
+  timeline: ReturnStep[];
+}
+
 /** What My Orders shows of an order (its card). */
 export interface OrderSummary {
   id: string;
@@ -22,6 +43,12 @@ export interface OrderSummary {
   /** The buyer may cancel it now (pending or processing). */
   canCancel: boolean;
   orderItems: OrderLine[];
+  /** The buyer (staff may open any order's page; only the buyer may return its items). */
+  userId: string;
+  /** Delivered orders: until when a return may be asked for (30 days after delivery). */
+  returnableUntil: string | null;
+  /** Delivered orders: where the GST tax invoice PDF is downloaded. */
+  invoiceUrl: string | null;
 }
 
 /** The order detail page: the card's fields plus shipping, payment and the price breakdown. */
@@ -40,6 +67,7 @@ export interface OrderDetail extends OrderSummary {
   taxPrice: number;
   shippingPrice: number;
   paidAt: string | null;
+  returns: OrderReturn[];
 }
 
 // The list, the detail page and the cancel answer select the same item and summary fields, so
@@ -65,6 +93,24 @@ const ORDER_SUMMARY_SELECTION = `
       color
     }
   }
+  userId
+  returnableUntil
+  invoiceUrl
+`;
+
+// My Orders asks for the shopper's returns in their own query: nested under 50 orders they would
+// cost more than the gateway's GraphQL budget allows (decision 0012).
+const RETURN_SELECTION = `
+  id
+  orderId
+  status
+  reason
+  refundAmount
+  refundMethod
+  refundReference
+  createdAt
+  items { productId name quantity properties { size color } }
+  timeline { status note at }
 `;
 
 const ORDER_DETAIL_SELECTION = `
@@ -87,6 +133,7 @@ const ORDER_DETAIL_SELECTION = `
   taxPrice
   shippingPrice
   paidAt
+  returns { ${RETURN_SELECTION} }
 `;
 
 /** `me` is null only if the session just ended. */
@@ -133,5 +180,40 @@ export const CANCEL_ORDER = `
       message
       order { ${ORDER_DETAIL_SELECTION} }
     }
+  }
+`;
+
+export interface ReturnItemInput {
+  productId: string;
+  quantity: number;
+  size?: string | null;
+  color?: string | null;
+}
+
+export interface RequestReturnData {
+  requestReturn: { success: boolean; message: string | null; return: { id: string } | null };
+}
+
+export type RequestReturnVariables = { orderId: string; input: { items: ReturnItemInput[]; reason: string; photo?: string | null } };
+
+/** The buyer asks to return items of a delivered order (within 30 days of delivery). */
+export const REQUEST_RETURN = `
+  mutation RequestReturn($orderId: ID!, $input: RequestReturnInput!) {
+    requestReturn(orderId: $orderId, input: $input) {
+      success
+      message
+      return { id }
+    }
+  }
+`;
+
+export interface MyReturnsData {
+  myReturns: OrderReturn[];
+}
+
+/** The shopper's returns, newest first (My Orders shows them under their orders). */
+export const MY_RETURNS = `
+  query MyReturns {
+    myReturns { ${RETURN_SELECTION} }
   }
 `;

@@ -8,6 +8,7 @@ import type { OrderSummary } from '../api/order-documents';
 import { emptyListText, matchesStatusFilter, STATUS_FILTERS, type StatusFilter } from '../api/order-status';
 import { useCancelOrder } from '../hooks/use-cancel-order';
 import { useMyOrders } from '../hooks/use-my-orders';
+import { useMyReturns } from '../hooks/use-my-returns';
 import { useStatusFilter } from '../hooks/use-status-filter';
 import { OrderCard } from './order-card';
 import { OrderFilterChips } from './order-filter-chips';
@@ -47,6 +48,7 @@ function EmptyOrders({ filter }: { filter: StatusFilter }) {
 /** My Orders: the shopper's orders, filtered by the status chip in the address. */
 export function MyOrdersView() {
   const { state, retry, applyOrder } = useMyOrders();
+  const returnsOf = useMyReturns();
   const [filter, setFilter] = useStatusFilter();
   const { cancelOrder, cancellingId } = useCancelOrder({ onOrderChanged: applyOrder, onStale: retry });
   const listId = useId();
@@ -80,7 +82,7 @@ export function MyOrdersView() {
       <ul className="order-list" aria-label="Orders">
         {shown.map((order) => (
           <li key={order.id}>
-            <OrderCard order={order} onCancel={cancelFromCard} cancellingId={cancellingId} />
+            <OrderCard order={order} returns={returnsOf(order.id)} onCancel={cancelFromCard} cancellingId={cancellingId} />
           </li>
         ))}
       </ul>

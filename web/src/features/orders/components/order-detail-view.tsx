@@ -9,10 +9,13 @@ import type { OrderDetail } from '../api/order-documents';
 import { useCancelOrder, type CancelOrderControl } from '../hooks/use-cancel-order';
 import { useOrderDetail } from '../hooks/use-order-detail';
 import { CancelOrderButton } from './cancel-order-button';
+import { InvoiceButton } from '../../../components/invoice-button';
 import { OrderItemList } from './order-item-list';
 import { OrderNotFound } from './order-not-found';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
+import { ReturnRequestForm } from './return-request-form';
+import { ReturnTimeline } from './return-timeline';
 
 const LOADING_TEXT = 'Loading order...';
 const LOAD_ERROR = 'Could not fetch order details.';
@@ -101,7 +104,7 @@ function PaymentDetails({ order }: { order: OrderDetail }) {
   );
 }
 
-function OrderDetailContent({ order, cancel: { cancelOrder, cancellingId } }: { order: OrderDetail; cancel: CancelOrderControl }) {
+function OrderDetailContent({ order, cancel: { cancelOrder, cancellingId }, reload }: { order: OrderDetail; cancel: CancelOrderControl; reload(): void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const number = formatOrderNumber(order.id);
   const units = order.orderItems.reduce((sum, item) => sum + item.quantity, 0);
@@ -136,6 +139,7 @@ function OrderDetailContent({ order, cancel: { cancelOrder, cancellingId } }: { 
           {order.canCancel ? (
             <CancelOrderButton orderNumber={number} cancelling={cancellingId === order.id} onCancel={() => void cancel()} />
           ) : null}
+          {order.invoiceUrl ? <InvoiceButton orderId={order.id} url={order.invoiceUrl} /> : null}
         </div>
       </header>
       <div className="order-detail__layout">
@@ -151,6 +155,8 @@ function OrderDetailContent({ order, cancel: { cancelOrder, cancellingId } }: { 
               <PackageIcon /> Items ({units})
             </h2>
             <OrderItemList items={order.orderItems} detailed />
+            <ReturnRequestForm order={order} onRequested={reload} />
+            <ReturnTimeline returns={order.returns} />
           </section>
         </div>
         <div className="order-detail__side">
@@ -168,7 +174,7 @@ export function OrderDetailView({ orderId }: { orderId: string }) {
   const { state, retry, applyOrder } = useOrderDetail(orderId);
   const cancel = useCancelOrder({ onOrderChanged: applyOrder, onStale: retry });
 
-  if (state.status === 'ready') return <OrderDetailContent order={state.order} cancel={cancel} />;
+  if (state.status === 'ready') return <OrderDetailContent order={state.order} cancel={cancel} reload={retry} />;
   if (state.status === 'not-found') return <OrderNotFound />;
   return (
     <div className="container order-detail">

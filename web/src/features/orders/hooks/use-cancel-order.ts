@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { useDialogs } from '../../../components/confirm-dialog';
+import { toast } from '../../../lib/toast';
 import { getErrorCode, payloadMessage } from '../../../lib/api-errors';
 import { formatOrderNumber } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast-failure';
@@ -33,6 +34,7 @@ export interface CancelOrderControl {
 export function useCancelOrder(views: CancelOrderViews): CancelOrderControl {
   const { mutate } = useSessionMutation<CancelOrderData, CancelOrderVariables>('CancelOrder', CANCEL_ORDER);
   const [cancellingId, setCancellingId] = useState<string | null>(null);
+  const dialogs = useDialogs();
   const busy = useRef(false);
   const viewsRef = useRef(views);
   viewsRef.current = views;
@@ -40,7 +42,8 @@ export function useCancelOrder(views: CancelOrderViews): CancelOrderControl {
   const cancelOrder = useCallback(
     async (orderId: string) => {
       if (busy.current) return false;
-      if (!window.confirm(`Cancel order ${formatOrderNumber(orderId)}?`)) return false;
+      const yes = await dialogs.confirm(`Cancel order ${formatOrderNumber(orderId)}?`, { confirmLabel: 'Cancel order', cancelLabel: 'Keep order', danger: true });
+      if (!yes || busy.current) return false;
       busy.current = true;
       setCancellingId(orderId);
       try {
@@ -62,7 +65,7 @@ export function useCancelOrder(views: CancelOrderViews): CancelOrderControl {
         setCancellingId(null);
       }
     },
-    [mutate],
+    [mutate, dialogs],
   );
 
   return { cancelOrder, cancellingId };

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSessionQuery } from '../../../lib/use-session-graphql';
 import { MY_ORDERS, type MyOrdersData, type OrderSummary } from '../api/order-documents';
-import { useLocalChanges } from './use-local-changes';
+import { useLocalChanges } from '../../../lib/use-local-changes';
 
 export type MyOrdersState =
   | { status: 'loading' }

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { getErrorCode } from '../../../lib/api-errors';
 import { useSessionQuery } from '../../../lib/use-session-graphql';
 import { ORDER_DETAIL, type OrderDetail, type OrderDetailData } from '../api/order-documents';
-import { useLocalChanges } from './use-local-changes';
+import { useLocalChanges } from '../../../lib/use-local-changes';
 
 export type OrderDetailState =
   | { status: 'loading' }

@@ -9,6 +9,8 @@ export interface Review {
   userName: string;
   rating: number;
   comment: string;
+  /** The reviewer received the product (a delivered order of it). */
+  verifiedPurchase: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -33,6 +35,8 @@ export interface ProductDetail {
   subcat: { id: string; str: string; name: string } | null;
   size: string[];
   colors: string[];
+  /** The colours with their own pictures; the others show `image`. */
+  colorImages: { color: string; images: string[] }[];
   stock: number;
   stockDetail: { size: string; stock: number }[];
   rating: number;
@@ -52,7 +56,7 @@ export interface ProductDetailData {
   colorPalette: NamedColor[];
 }
 
-const REVIEW_SELECTION = 'id userId userName rating comment createdAt updatedAt';
+const REVIEW_SELECTION = 'id userId userName rating comment verifiedPurchase createdAt updatedAt';
 const REVIEW_PAGE_SELECTION = `reviews { ${REVIEW_SELECTION} } total totalPages currentPage`;
 
 /** Everything the product page shows, with the palette that gives colour names their swatch. */
@@ -71,6 +75,7 @@ export const PRODUCT_DETAIL_QUERY = `
       subcat { id str name }
       size
       colors
+      colorImages { color images }
       stock
       stockDetail { size stock }
       rating

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast';
 import { CartIcon } from '../../../components/icons';
 import { useCart, type CartItem } from '../../../lib/cart-store';
 import { cartText } from '../../../lib/cart-messages';

@@ -106,6 +106,7 @@ export function ProductReviews({ productId, rating, count, firstPage, onReviewSa
                   <article className="review" aria-label={`Review by ${review.userName}`}>
                     <header className="review__head">
                       <strong className="review__author">{review.userName}</strong>
+                      {review.verifiedPurchase ? <span className="badge review__verified">Verified purchase</span> : null}
                       {user && review.userId === user.id ? <span className="badge badge--primary">Your review</span> : null}
                       <time className="review__date" dateTime={review.createdAt}>
                         {formatDate(review.createdAt)}

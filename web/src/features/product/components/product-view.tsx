@@ -59,7 +59,8 @@ export function ProductView({ product, palette, refresh }: ProductViewProps) {
       </nav>
 
       <div className="product-main">
-        <ImageGallery images={product.image} name={product.name} />
+        {/* The chosen colour's own pictures when it has some; a new colour starts at its first. */}
+        <ImageGallery key={color ?? ''} images={(color ? product.colorImages.find((c) => c.color === color)?.images : undefined) ?? product.image} name={color ? `${product.name}, ${color}` : product.name} />
 
         <div className="product-info">
           {product.badge ? <span className="badge badge--info product-info__badge">{product.badge}</span> : null}
@@ -69,7 +70,6 @@ export function ProductView({ product, palette, refresh }: ProductViewProps) {
           </a>
           <div className="product-info__price">
             <PriceTag price={product.price} oldPrice={product.oldPrice} discount={product.discount} size="lg" />
-            <p className="product-info__tax">Inclusive of all taxes</p>
           </div>
           <StockNote stock={available} />
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast';
 import { StarIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import { TextAreaField } from '../../../components/text-area-field';

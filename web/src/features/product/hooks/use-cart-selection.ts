@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast';
 import { useCart, type CartItem } from '../../../lib/cart-store';
 import { cartText } from '../../../lib/cart-messages';
 import { toastFailure } from '../../../lib/toast-failure';

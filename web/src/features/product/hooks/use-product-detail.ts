@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast';
 import { getErrorCode, isSessionExpired } from '../../../lib/api-errors';
 import { useGraphQLQuery } from '../../../lib/use-graphql-query';
 import { PRODUCT_DETAIL_QUERY, type ProductDetailData } from '../api/product-queries';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { SlidersIcon } from '../../../components/icons';
+import { formatCount } from '../../../lib/format';
 import type { ListingSubcategory } from '../api/listing-queries';
 import { PRICE_BANDS, SORT_OPTIONS, type ListingParams, type PriceBand, type ProductSort } from '../api/listing-params';
 import type { ListingParamsControl } from '../hooks/use-listing-params';
@@ -9,13 +10,15 @@ interface ListingFiltersProps {
   activeCount: number;
   /** Category listings with subcategories offer them as a filter. */
   subcategories?: ListingSubcategory[];
+  /** How many products the current filters find (undefined while loading): the small screens' "Show N results". */
+  resultCount?: number;
 }
 
 /**
  * The side filter panel. On small screens it folds away behind a 'Filters' button (a disclosure);
  * on wide screens it is always open. Every change applies at once and goes into the URL.
  */
-export function ListingFilters({ control, activeCount, subcategories = [] }: ListingFiltersProps) {
+export function ListingFilters({ control, activeCount, subcategories = [], resultCount }: ListingFiltersProps) {
   const { params, setFilters, clearFilters } = control;
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -123,6 +126,18 @@ export function ListingFilters({ control, activeCount, subcategories = [] }: Lis
             Clear all
           </button>
         ) : null}
+        {/* Small screens: the panel covers the results, so it ends with a way back to them. */}
+        <button
+          type="button"
+          className="btn btn--primary filters__show"
+          disabled={resultCount === undefined}
+          onClick={() => {
+            setOpen(false);
+            document.getElementById('listing-results-title')?.parentElement?.scrollIntoView({ block: 'start' });
+          }}
+        >
+          {resultCount === undefined ? 'Loading results…' : `Show ${formatCount(resultCount)} ${resultCount === 1 ? 'result' : 'results'}`}
+        </button>
       </div>
     </aside>
   );

@@ -22,6 +22,8 @@ interface ListingViewProps {
   listing: ProductListing;
   control: ListingParamsControl;
   subcategories?: ListingSubcategory[];
+  /** What an empty result says when no filter is set (a search names what was searched for). */
+  emptyMessage?: string;
 }
 
 function resultSummary(page: ProductPage): string {
@@ -35,7 +37,7 @@ function resultSummary(page: ProductPage): string {
 }
 
 /** A product listing: heading, filter panel, results with loading, empty and error states, pages. */
-export function ListingView({ title, intro, crumb, listing, control, subcategories }: ListingViewProps) {
+export function ListingView({ title, intro, crumb, listing, control, subcategories, emptyMessage }: ListingViewProps) {
   const { page, previousPage, loading, failed, retry } = listing;
   const activeCount = activeFilterCount(control.params);
   const shown = page ?? (loading ? previousPage : undefined);
@@ -53,7 +55,7 @@ export function ListingView({ title, intro, crumb, listing, control, subcategori
   } else if (shown.products.length === 0) {
     results = (
       <div className="listing__empty">
-        <p>No products found with selected filters.</p>
+        <p>{activeCount === 0 && emptyMessage ? emptyMessage : 'No products found with selected filters.'}</p>
         {activeCount > 0 ? (
           <button type="button" className="btn btn--outline btn--sm" onClick={control.clearFilters}>
             Clear all
@@ -90,7 +92,7 @@ export function ListingView({ title, intro, crumb, listing, control, subcategori
         {intro ? <p className="listing__intro">{intro}</p> : null}
       </header>
       <div className="listing__layout">
-        <ListingFilters control={control} activeCount={activeCount} subcategories={subcategories} />
+        <ListingFilters control={control} activeCount={activeCount} subcategories={subcategories} resultCount={page?.productCount} />
         <section className="listing__results" aria-labelledby="listing-results-title" aria-busy={loading}>
           <div className="listing__toolbar">
             <h2 id="listing-results-title" className="sr-only">

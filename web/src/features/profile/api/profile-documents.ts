@@ -20,8 +20,8 @@ export interface UpdateProfileData {
 }
 
 export const UPDATE_PROFILE_MUTATION = `
-  mutation UpdateProfile($name: String!, $email: String!, $avatar: String) {
-    updateProfile(name: $name, email: $email, avatar: $avatar) {
+  mutation UpdateProfile($name: String!, $email: String!, $avatar: String, $currentPassword: String) {
+    updateProfile(name: $name, email: $email, avatar: $avatar, currentPassword: $currentPassword) {
       success
       message
       user { ${SESSION_USER_SELECTION} }

@@ -1,24 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { AddressFields, EMPTY_ADDRESS_FORM, type AddressFormValues } from '../../../components/address-fields';
-import type { Address } from '../../../lib/session-user';
+import { AddressFields, checkAddressForm, EMPTY_ADDRESS_FORM } from '../../../components/address-fields';
 import { useAccountChange } from '../../../lib/use-account-change';
 import { ADD_ADDRESS, type AddAddressData, type AddAddressVariables } from '../../../lib/account-documents';
 
 const TEXTS = { done: 'Address added successfully!', failed: 'Failed to add address. Please try again.' };
 
-/** Spec section 5: pin and other are required and trimmed; city, state and country are optional. */
-function validate(form: AddressFormValues): { error: string } | { input: Address } {
-  if (!form.pin || !form.other) return { error: 'Both PIN code and address details are required!' };
-  const pin = form.pin.trim();
-  const other = form.other.trim();
-  if (!pin || !other) return { error: 'PIN code and address cannot be empty!' };
-  const input: Address = { pin, other };
-  for (const key of ['city', 'state', 'country'] as const) {
-    const value = form[key].trim();
-    if (value) input[key] = value;
-  }
-  return { input };
-}
 
 export function AddAddressForm() {
   const [form, setForm] = useState(EMPTY_ADDRESS_FORM);
@@ -31,7 +17,7 @@ export function AddAddressForm() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = validate(form);
+    const checked = checkAddressForm(form);
     if ('error' in checked) {
       refuse(checked.error);
       return;

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/text-field';
 import { payloadMessage } from '../../../lib/api-errors';
 import { TOAST_MS } from '../../../lib/toast-durations';

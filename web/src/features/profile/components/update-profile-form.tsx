@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/text-field';
 import { payloadMessage } from '../../../lib/api-errors';
 import type { SessionUser } from '../../../lib/session-user';
@@ -18,11 +18,15 @@ export function UpdateProfileForm({ user }: { user: SessionUser }) {
   const { updateUser, refreshSession } = useSession();
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
+  const [currentPassword, setCurrentPassword] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  // A new email is confirmed from its inbox; until then the account keeps the current one.
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const emailChanges = email.trim().toLowerCase() !== user.email.toLowerCase();
   const [uploading, setUploading] = useState(false);
   const { mutate: updateProfile, loading } = useSessionMutation<
     UpdateProfileData,
-    { name: string; email: string; avatar?: string }
+    { name: string; email: string; avatar?: string; currentPassword?: string }
   >('UpdateProfile', UPDATE_PROFILE_MUTATION);
   const fileInputId = useId();
   const fileInputRef = useRef<HTMLInputElement>(null);
@@ -40,7 +44,12 @@ export function UpdateProfileForm({ user }: { user: SessionUser }) {
           setUploading(false);
         }
       }
-      const variables = avatar ? { name: name.trim(), email: email.trim(), avatar } : { name: name.trim(), email: email.trim() };
+      const variables = {
+        name: name.trim(),
+        email: email.trim(),
+        ...(avatar ? { avatar } : {}),
+        ...(emailChanges ? { currentPassword } : {}),
+      };
       const data = await updateProfile(variables);
       const updated = data.updateProfile.user;
       if (!data.updateProfile.success || !updated) {
@@ -49,8 +58,15 @@ export function UpdateProfileForm({ user }: { user: SessionUser }) {
       }
       updateUser(updated);
       setFile(null);
+      setCurrentPassword('');
       if (fileInputRef.current) fileInputRef.current.value = '';
-      toast.success('Profile updated successfully!', toastOptions);
+      if (emailChanges) {
+        setPendingEmail(email.trim());
+        setEmail(updated.email);
+        toast.success(payloadMessage(data.updateProfile, 'Check your new inbox to confirm your new email.'), { autoClose: TOAST_MS.long });
+      } else {
+        toast.success('Profile updated successfully!', toastOptions);
+      }
     } catch (error) {
       toastFailure(error, UPDATE_ERROR, toastOptions);
     }
@@ -72,6 +88,22 @@ export function UpdateProfileForm({ user }: { user: SessionUser }) {
           value={email}
           onValueChange={setEmail}
         />
+        {emailChanges && (
+          <TextField
+            label="Current password (needed to change your email)"
+            type="password"
+            name="current-password"
+            autoComplete="current-password"
+            required
+            value={currentPassword}
+            onValueChange={setCurrentPassword}
+          />
+        )}
+        {pendingEmail && !emailChanges && (
+          <p className="field__hint" role="status">
+            Check your new inbox: open the link we sent to {pendingEmail} to make it your email.
+          </p>
+        )}
         <div className="field">
           <div className="field__label-row">
             <label htmlFor={fileInputId} className="field__label">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast';
 import { LoadError } from '../../../components/load-error';
 import { LoginPrompt } from '../../../components/login-prompt';
 import { PageTitle } from '../../../components/page-title';
@@ -9,6 +9,7 @@ import { getErrorMessage } from '../../../lib/api-errors';
 import { useCart, type WishlistItem } from '../../../lib/cart-store';
 import { cartText } from '../../../lib/cart-messages';
 import { formatINR } from '../../../lib/format';
+import { TaxNote } from '../../../components/price-tag';
 import { cardVariantOf } from '../../../lib/product-images';
 import { useSession } from '../../../lib/session';
 import { toastFailure } from '../../../lib/toast-failure';
@@ -94,6 +95,7 @@ function WishlistLine({ item }: { item: WishlistItem }) {
           {formatINR(item.price)}
           {item.oldPrice > item.price ? <s className="cart-line__old-price">{formatINR(item.oldPrice)}</s> : null}
           {item.discountPercent > 0 ? <span className="cart-line__discount">{item.discountPercent}% off</span> : null}
+          <TaxNote />
         </p>
       </div>
       <div className="cart-line__totals">

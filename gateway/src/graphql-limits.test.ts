@@ -1,0 +1,123 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { composeServices } from '@apollo/composition';
+import {
+  getNamedType,
+  getNullableType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  Kind,
+  parse,
+  typeFromAST,
+  type DocumentNode,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
+import { getComplexity } from 'graphql-query-complexity';
+import { subgraphSdl } from '@shop/proto-contracts';
+import { costEstimator, graphqlBudgets, rootFieldCount } from './graphql-limits';
+import { serviceNames } from './route-table';
+
+/** The schema callers see at /graphql (the composed supergraph's API schema). */
+function apiSchema(): GraphQLSchema {
+  const composed = composeServices(serviceNames.map((name) => ({ name, url: `http://${name}/graphql`, typeDefs: parse(subgraphSdl(name)) })));
+  if (composed.errors) throw new Error(composed.errors.map((e) => e.message).join('\n'));
+  return composed.schema.toAPISchema().toGraphQLJSSchema();
+}
+
+const schema = apiSchema();
+const cost = (query: string, variables: Record<string, unknown> = {}) => getComplexity({ estimators: [costEstimator], schema, query: parse(query), variables });
+
+/** The largest value the web app would send for a variable of this name and type. */
+function largestValue(name: string, type: GraphQLInputType): unknown {
+  const inner = getNullableType(type) as GraphQLInputType;
+  if (isListType(inner)) return [largestValue(name, inner.ofType)];
+  if (isInputObjectType(inner)) {
+    return Object.fromEntries(
+      Object.values(inner.getFields())
+        .filter((f) => isNonNullType(f.type))
+        .map((f) => [f.name, largestValue(f.name, f.type)]),
+    );
+  }
+  if (isEnumType(inner)) return inner.getValues()[0]!.value;
+  switch (getNamedType(inner).name) {
+    case 'Int':
+      return name === 'limit' ? 48 : name === 'days' ? 90 : 1;
+    case 'Float':
+      return 1;
+    case 'Boolean':
+      return true;
+    default:
+      return 'x';
+  }
+}
+
+/** Every GraphQL document the web app sends: exported strings and gql documents of its modules. */
+function webDocuments(): Array<{ name: string; document: DocumentNode }> {
+  const root = join(__dirname, '../../web/src');
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const path = join(dir, entry);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/(api\/[^/]+|lib\/[^/]*documents)\.ts$/.test(path) && !path.endsWith('.test.ts')) files.push(path);
+    }
+  };
+  walk(root);
+  const documents: Array<{ name: string; document: DocumentNode }> = [];
+  for (const file of files) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const mod = require(file) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(mod)) {
+      if (typeof value === 'string' && /^\s*(query|mutation)\b/.test(value)) documents.push({ name, document: parse(value) });
+      else if (value && typeof value === 'object' && (value as DocumentNode).kind === Kind.DOCUMENT) documents.push({ name, document: value as DocumentNode });
+    }
+  }
+  return documents;
+}
+
+describe('GraphQL budgets', () => {
+  test("every document the shop's own web app sends fits every budget, at its largest page sizes", () => {
+    const documents = webDocuments();
+    expect(documents.length).toBeGreaterThan(30);
+    const costs: Record<string, number> = {};
+    for (const { name, document } of documents) {
+      const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+      const variables = Object.fromEntries(
+        (operation.variableDefinitions ?? []).map((v) => [v.variable.name.value, largestValue(v.variable.name.value, typeFromAST(schema, v.type as never) as GraphQLInputType)]),
+      );
+      costs[name] = getComplexity({ estimators: [costEstimator], schema, query: document, variables });
+      if (costs[name]! > graphqlBudgets.maxCost) throw new Error(`${name} costs ${costs[name]}, over the budget of ${graphqlBudgets.maxCost}`);
+      expect(rootFieldCount(document, operation)).toBeLessThanOrEqual(graphqlBudgets.maxAliases);
+    }
+    if (process.env.SHOW_COSTS) process.stdout.write(`${JSON.stringify(costs)}\n`);
+    // The heaviest pages stay well inside the budget (leaves room for their growth).
+    expect(Math.max(...Object.values(costs))).toBeLessThan(graphqlBudgets.maxCost * 0.75);
+  });
+
+  test('lists multiply by their page size, so nesting `related` grows the cost geometrically', () => {
+    const summary = 'id name price';
+    expect(cost(`{ products(limit: 48) { products { ${summary} } total } }`)).toBe(1 + 48);
+    const nested = (levels: number): string => (levels === 0 ? summary : `${summary} related(limit: 4) { ${nested(levels - 1)} }`);
+    const threeLevels = cost(`{ products(limit: 48) { products { ${nested(3)} } } }`);
+    expect(threeLevels).toBeGreaterThan(graphqlBudgets.maxCost);
+    // Fragments do not hide it.
+    const viaFragments = cost(`
+      { products(limit: 48) { products { ...A } } }
+      fragment A on Product { related(limit: 4) { ...B } }
+      fragment B on Product { related(limit: 4) { ...C } }
+      fragment C on Product { related(limit: 4) { id } }`);
+    expect(viaFragments).toBeGreaterThan(graphqlBudgets.maxCost);
+    // A huge limit is counted as asked.
+    expect(cost('{ products(limit: 100000) { products { id } } }')).toBeGreaterThan(graphqlBudgets.maxCost);
+  });
+
+  test('root fields are counted through aliases and fragments', () => {
+    const document = parse('query Q { a: categories { name } b: categories { name } ...F } fragment F on Query { c: colorPalette { name } me { id } }');
+    const operation = document.definitions[0] as OperationDefinitionNode;
+    expect(rootFieldCount(document, operation)).toBe(4);
+  });
+});

@@ -1,0 +1,229 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
+import { MaxTokensParserWLexer } from '@escape.tech/graphql-armor-max-tokens';
+import type { Request, RequestHandler } from 'express';
+import { messages } from '@shop/proto-contracts';
+import {
+  getNamedType,
+  getNullableType,
+  GraphQLError,
+  isListType,
+  isCompositeType,
+  Kind,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLOutputType,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
+import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
+
+/**
+ * What one GraphQL request may ask for (decision 0012). The shop's own pages stay well inside:
+ * the heaviest (staff orders list, 50 per page) costs about 650, a listing of 48 products 49,
+ * a product page about 60.
+ */
+export const graphqlBudgets = {
+  /** Objects the answer may hold: list fields multiply by their page size (see `costEstimator`). */
+  maxCost: 1500,
+  /** Field nesting, counted through fragments and inline fragments. */
+  maxDepth: 8,
+  maxAliases: 15,
+  maxDirectives: 10,
+  /** Lexical tokens of the document (every name, brace and punctuator). */
+  maxTokens: 1500,
+  /** Characters of the document text. */
+  maxQueryChars: 12_000,
+} as const;
+
+/** Arguments that set how many items a list field returns. */
+const sizeArguments = ['limit', 'first', 'pageSize'] as const;
+
+/**
+ * How many items a list without a size argument holds at most: the items of a page whose size the
+ * parent field's argument already counted, or the shop's known bounds.
+ */
+const listSizes: Record<string, number> = {
+  'ProductPage.products': 1,
+  'ReviewPage.reviews': 1,
+  'OrderPage.orders': 1,
+  'AdminOrders.orders': 1,
+  'UserPage.users': 1,
+  'Query.categories': 16,
+  'Query.colorPalette': 30,
+  'Query.adminUsers': 100,
+  'Query.ordersByDate': 10,
+  'User.orders': 20,
+  'Order.orderItems': 10,
+  'SalesStats.daily': 90,
+  // Returns (decision 0025): an order's few returns, each of some of its lines with its steps (4 at
+  // most), 20 per staff page.
+  'Order.returns': 5,
+  'Return.items': 10,
+  'Return.timeline': 4,
+  'ReturnPage.returns': 20,
+  'Query.myReturns': 20,
+};
+const DEFAULT_LIST_SIZE = 10;
+
+/** The size argument a field was given (defaults applied), clamped to at least 1. */
+function sizeArgument(args: Record<string, unknown>): number | undefined {
+  for (const name of sizeArguments) {
+    const value = args[name];
+    if (typeof value === 'number' && Number.isFinite(value)) return Math.max(1, Math.ceil(value));
+  }
+  return undefined;
+}
+
+const returnsList = (type: GraphQLOutputType) => isListType(getNullableType(type));
+
+/**
+ * Cost ≈ the number of objects the answer holds. A scalar is free; an object costs 1 plus its
+ * selection; a list costs its size times that. The size is the field's `limit`/`first`/`pageSize`
+ * (defaults included), else a known bound, else 10. A page field (`products(limit: 48)`) multiplies
+ * its selection by its size and the page's own list then counts once.
+ */
+export const costEstimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
+  // Scalars, enums and lists of them cost nothing: the token limit bounds how many are asked.
+  if (!isCompositeType(getNamedType(field.type))) return 0;
+  const size = sizeArgument(args);
+  const known = listSizes[`${type.name}.${field.name}`];
+  if (returnsList(field.type)) return (size ?? known ?? DEFAULT_LIST_SIZE) * (1 + childComplexity);
+  return 1 + (size ?? 1) * childComplexity;
+};
+
+/** A refusal the caller sees as HTTP 400 with a GraphQL error saying which budget was passed. */
+export function limitError(message: string, code = 'QUERY_TOO_COMPLEX'): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, http: { status: 400 } } });
+}
+
+/** Depth (through fragments), aliases and directives, checked while Apollo validates. */
+export function limitValidationRules(): ValidationRule[] {
+  // Armor throws its refusal by default, which Apollo answers with a 500; reported as a validation
+  // error instead, the caller gets a 400 GRAPHQL_VALIDATION_FAILED.
+  const report = {
+    propagateOnRejection: false,
+    exposeLimits: true,
+    onReject: [(ctx: ValidationContext | null, error: GraphQLError) => ctx?.reportError(new GraphQLError(error.message.replace(/^Syntax Error: /, '')))],
+  };
+  return [
+    maxDepthRule({ n: graphqlBudgets.maxDepth, flattenFragments: true, ...report }) as unknown as ValidationRule,
+    maxAliasesRule({ n: graphqlBudgets.maxAliases, ...report }) as unknown as ValidationRule,
+    maxDirectivesRule({ n: graphqlBudgets.maxDirectives, ...report }) as unknown as ValidationRule,
+  ];
+}
+
+const graphqlError = (message: string) => ({ errors: [{ message, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] });
+
+/**
+ * Before Apollo (and before the response cache) sees a document: refuses one longer than the
+ * character budget or with more tokens than the token budget (the parser stops counting at the
+ * limit, so a huge document costs no more than a small one), then charges the caller's per-client
+ * limit one request per root field (aliases included; the edge limiter counted the first).
+ */
+export function documentLimits(charge?: LimitPluginOptions['charge']): RequestHandler {
+  return async (req, res, next) => {
+    const bodies = Array.isArray(req.body) ? req.body : [req.body];
+    for (const body of bodies) {
+      const { query, operationName } = (body ?? {}) as { query?: unknown; operationName?: unknown };
+      const text = typeof query === 'string' ? query : req.method === 'GET' ? req.query.query : undefined;
+      if (typeof text !== 'string') continue;
+      if (text.length > graphqlBudgets.maxQueryChars) {
+        res.status(400).json(graphqlError(`Query is too long (maximum ${graphqlBudgets.maxQueryChars} characters).`));
+        return;
+      }
+      let document: DocumentNode;
+      try {
+        document = new MaxTokensParserWLexer(text, { n: graphqlBudgets.maxTokens }).parseDocument();
+      } catch (err) {
+        if (err instanceof GraphQLError && /token/i.test(err.message)) {
+          res.status(400).json(graphqlError(`Query has too many tokens (maximum ${graphqlBudgets.maxTokens}).`));
+          return;
+        }
+        continue; // any other syntax error is Apollo's to answer (400 GRAPHQL_PARSE_FAILED)
+      }
+      const operation = pickOperation(document, typeof operationName === 'string' ? operationName : undefined);
+      const weight = operation ? rootFieldCount(document, operation) : 1;
+      try {
+        if (charge && weight > 1 && !(await charge(req, weight - 1))) {
+          res.status(429).json({ errors: [{ message: messages.tooManyRequests, extensions: { code: 'TOO_MANY_REQUESTS' } }] });
+          return;
+        }
+      } catch {
+        // A rate-limit store outage must not take the shop down.
+      }
+    }
+    next();
+  };
+}
+
+/** The operation a request runs: the named one, or the only one (undefined when ambiguous: Apollo refuses it). */
+function pickOperation(document: DocumentNode, name: string | undefined): OperationDefinitionNode | undefined {
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  if (name) return operations.find((o) => o.name?.value === name);
+  return operations.length === 1 ? operations[0] : undefined;
+}
+
+/** Root fields of the operation, aliases and fragments included: what the per-client limit counts. */
+export function rootFieldCount(document: DocumentNode, operation: OperationDefinitionNode): number {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const def of document.definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+  const count = (set: SelectionSetNode, seen: Set<string>): number =>
+    set.selections.reduce((n, sel) => {
+      if (sel.kind === Kind.FIELD) return n + (sel.name.value.startsWith('__') ? 0 : 1);
+      if (sel.kind === Kind.INLINE_FRAGMENT) return n + count(sel.selectionSet, seen);
+      const fragment = fragments.get(sel.name.value);
+      if (!fragment || seen.has(sel.name.value)) return n;
+      return n + count(fragment.selectionSet, new Set([...seen, sel.name.value]));
+    }, 0);
+  return count(operation.selectionSet, new Set());
+}
+
+export interface LimitPluginOptions {
+  /** Counts `weight` more requests against the caller's per-client limit; false once over it. */
+  charge?: (req: Request, weight: number) => Promise<boolean>;
+}
+
+/**
+ * After Apollo has parsed and validated a request and before the gateway plans it (so before any
+ * subgraph is called): refuses an operation it cannot pick (400, never 500), subscriptions, and
+ * an operation over the cost budget.
+ */
+export function graphqlLimitsPlugin(): ApolloServerPlugin<{ req: Request }> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ request, document, operation, schema }) {
+          if (!operation) {
+            const name = request.operationName;
+            throw limitError(
+              name ? `Unknown operation named "${name}".` : name === '' ? 'operationName must name an operation of the document, or be left out.' : 'Must provide operationName when the document holds several operations.',
+              'OPERATION_RESOLUTION_FAILURE',
+            );
+          }
+          if (operation.operation === 'subscription') throw limitError('Subscriptions are not supported here.', 'BAD_REQUEST');
+          let cost: number;
+          try {
+            cost = getComplexity({
+              estimators: [costEstimator],
+              schema,
+              query: document,
+              variables: request.variables ?? {},
+              operationName: request.operationName || undefined,
+            });
+          } catch {
+            // Variables that do not fit the operation: Apollo refuses them next with a 400.
+            return;
+          }
+          if (cost > graphqlBudgets.maxCost) {
+            throw limitError(`Query is too expensive: cost ${cost}, maximum ${graphqlBudgets.maxCost}. Ask for fewer items per list.`);
+          }
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { cartMessages, cartQuantitySchema, MAX_PROPERTY_LENGTH } from './cart';
+import { MAX_ORDER_LINES } from './order';
+
+/**
+ * Returns within 30 days (the shop's promise made real): request, staff decision, receipt (the
+ * stock goes back once) and refund. Shared by the order service, the gateway's OpenAPI and the web.
+ */
+
+/** How long after delivery a return may be requested. */
+export const RETURN_WINDOW_DAYS = 30;
+
+/** A return's statuses, in the order a return usually passes them. */
+export const RETURN_STATUSES = ['requested', 'approved', 'rejected', 'received', 'refunded'] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+/** How a refund was paid back (a cash-on-delivery order has no card to refund to). */
+export const REFUND_METHODS = ['UPI', 'Bank transfer', 'Original payment method'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+
+export const RETURNS_PER_PAGE = 20;
+export const MAX_RETURN_REASON_LENGTH = 500;
+export const MIN_RETURN_REASON_LENGTH = 5;
+export const MAX_RETURN_NOTE_LENGTH = 500;
+export const MAX_REFUND_REFERENCE_LENGTH = 100;
+
+export const returnMessages = {
+  itemsRequired: 'Please choose at least one item to return',
+  reasonRequired: 'Please tell us why you are returning it',
+  reasonTooShort: `Please describe the reason in at least ${MIN_RETURN_REASON_LENGTH} characters`,
+  reasonTooLong: `The reason can be at most ${MAX_RETURN_REASON_LENGTH} characters long`,
+  photoInvalid: 'The photo must be an image uploaded to the shop',
+  notDelivered: 'Only a delivered order can be returned',
+  windowClosed: (days: number) => `The ${days}-day return window for this order has closed`,
+  notInOrder: (what: string) => `${what} is not part of this order`,
+  tooMany: (name: string, left: number) =>
+    left === 0 ? `${name} has already been returned in full` : `You can return at most ${left} more of ${name}`,
+  returnRequested: 'Return requested. We will let you know by mail once it is reviewed.',
+  returnNotFound: 'Return not found',
+  invalidReturnId: 'Invalid return ID',
+  statusRequired: 'Please choose a status',
+  unknownStatus: (s: string) => `Unknown return status: ${s}`,
+  cannotChange: (from: string, to: string) => `A ${from} return cannot become ${to}`,
+  noteTooLong: `The note can be at most ${MAX_RETURN_NOTE_LENGTH} characters long`,
+  refundDetailsRequired: 'Please give the refund method and reference (e.g. the UPI transaction ID)',
+  refundMethodInvalid: `Refund method must be one of: ${REFUND_METHODS.join(', ')}`,
+  refundReferenceTooLong: `The refund reference can be at most ${MAX_REFUND_REFERENCE_LENGTH} characters long`,
+  returnUpdated: 'Return updated',
+  pageInvalid: 'page must be a whole number, 1 or more',
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isReturnId = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
+
+const optionalChoice = z.preprocess(
+  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+  z.string({ error: cartMessages.propertyInvalid }).trim().max(MAX_PROPERTY_LENGTH, { error: cartMessages.propertyInvalid }).optional(),
+);
+
+/** One line to return: the product (`product` as the issue names it, or `productId`), how many, and its size/colour. */
+const returnLineSchema = z.preprocess(
+  (v) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    const o = v as Record<string, unknown>;
+    const props = (o.properties && typeof o.properties === 'object' ? o.properties : {}) as Record<string, unknown>;
+    return { productId: o.product ?? o.productId, quantity: o.quantity, size: o.size ?? props.size, color: o.color ?? props.color };
+  },
+  z.object(
+    {
+      productId: z
+        .string({ error: cartMessages.invalidProductId })
+        .trim()
+        .regex(UUID, { error: cartMessages.invalidProductId })
+        .transform((s) => s.toLowerCase()),
+      quantity: cartQuantitySchema,
+      size: optionalChoice,
+      color: optionalChoice,
+    },
+    { error: returnMessages.itemsRequired },
+  ),
+);
+export type ReturnLineInput = z.output<typeof returnLineSchema>;
+
+/** An uploaded picture: a path the media service answered (`/media/…`) or an absolute http(s) URL. */
+const photoSchema = z.preprocess(
+  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+  z
+    .string({ error: returnMessages.photoInvalid })
+    .trim()
+    .max(500, { error: returnMessages.photoInvalid })
+    .refine((s) => /^\/media\/[\w./-]+$/.test(s) || /^https?:\/\/[^\s"'<>]+$/.test(s), { error: returnMessages.photoInvalid })
+    .optional(),
+);
+
+/** POST /order/:id/return. */
+export const requestReturnSchema = z.object(
+  {
+    items: z
+      .array(returnLineSchema, { error: returnMessages.itemsRequired })
+      .min(1, { error: returnMessages.itemsRequired })
+      .max(MAX_ORDER_LINES, { error: returnMessages.itemsRequired }),
+    reason: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') : v),
+      z
+        .string({ error: returnMessages.reasonRequired })
+        .min(1, { error: returnMessages.reasonRequired })
+        .min(MIN_RETURN_REASON_LENGTH, { error: returnMessages.reasonTooShort })
+        .max(MAX_RETURN_REASON_LENGTH, { error: returnMessages.reasonTooLong }),
+    ),
+    photo: photoSchema,
+  },
+  { error: returnMessages.itemsRequired },
+);
+export type RequestReturnInput = z.output<typeof requestReturnSchema>;
+
+const returnStatusSchema = z.unknown().transform((v, ctx): ReturnStatus => {
+  if (typeof v !== 'string' || v.trim() === '') {
+    ctx.issues.push({ code: 'custom', message: returnMessages.statusRequired, input: v });
+    return z.NEVER;
+  }
+  const s = v.trim().toLowerCase();
+  if (!(RETURN_STATUSES as readonly string[]).includes(s)) {
+    ctx.issues.push({ code: 'custom', message: returnMessages.unknownStatus(v.trim()), input: v });
+    return z.NEVER;
+  }
+  return s as ReturnStatus;
+});
+
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+
+/** PUT /admin/return/:id: the next status, a note for the shopper, and for a refund how and which reference. */
+export const updateReturnSchema = z
+  .object(
+    {
+      status: returnStatusSchema,
+      note: z.preprocess(blankToUndefined, z.string({ error: returnMessages.noteTooLong }).trim().max(MAX_RETURN_NOTE_LENGTH, { error: returnMessages.noteTooLong }).optional()),
+      refundMethod: z.preprocess(
+        (v) => {
+          const b = blankToUndefined(v);
+          if (typeof b !== 'string') return b;
+          return REFUND_METHODS.find((m) => m.toLowerCase() === b.trim().toLowerCase()) ?? b;
+        },
+        z.enum(REFUND_METHODS, { error: returnMessages.refundMethodInvalid }).optional(),
+      ),
+      refundReference: z.preprocess(
+        blankToUndefined,
+        z.string({ error: returnMessages.refundDetailsRequired }).trim().max(MAX_REFUND_REFERENCE_LENGTH, { error: returnMessages.refundReferenceTooLong }).optional(),
+      ),
+    },
+    { error: returnMessages.statusRequired },
+  )
+  .superRefine((v, ctx) => {
+    if (v.status === 'refunded' && (!v.refundMethod || !v.refundReference)) {
+      ctx.addIssue({ code: 'custom', message: returnMessages.refundDetailsRequired });
+    }
+  });
+export type UpdateReturnInput = z.output<typeof updateReturnSchema>;
+
+/** GET /admin/returns?status=&page=. */
+export const adminReturnsQuerySchema = z.object({
+  status: z.preprocess((v) => (v === '' || v === null ? undefined : v), returnStatusSchema.optional()),
+  page: z
+    .preprocess(
+      (v) => (v === undefined || v === null || v === '' ? '1' : typeof v === 'number' ? String(v) : v),
+      z.string({ error: returnMessages.pageInvalid }).regex(/^\d{1,6}$/, { error: returnMessages.pageInvalid }).transform(Number),
+    )
+    .refine((n) => n >= 1, { error: returnMessages.pageInvalid }),
+});

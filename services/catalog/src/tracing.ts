@@ -1,0 +1,4 @@
+// Imported first by main.ts: tracing must hook node:http before anything else loads it.
+import { startTracing } from '@shop/platform/src/telemetry/tracing';
+
+startTracing('catalog');

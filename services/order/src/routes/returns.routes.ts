@@ -1,0 +1,42 @@
+import express, { Router } from 'express';
+import { requireLogin, requireRole } from '@shop/platform';
+import { adminReturnsQuerySchema, requestReturnSchema, returnMessages, updateReturnSchema } from '@shop/proto-contracts';
+import type { OrderDeps } from '../domain/order-deps';
+import { toReturnView } from '../domain/return.model';
+import { listReturns, listUserReturns, requestReturn, updateReturn } from '../domain/return.service';
+import { parseInput } from '../parse-input';
+
+/** Returns within 30 days: the buyer asks and follows; staff (admin and emp) decide, receive and refund. */
+export function returnRoutes(deps: OrderDeps): Router {
+  const r = Router();
+  const staff = requireRole('admin', 'emp');
+  const json = express.json({ limit: '20kb' });
+
+  r.post('/order/:id/return', requireLogin, json, async (req, res) => {
+    const input = parseInput(requestReturnSchema, req.body);
+    const ret = await requestReturn(deps, req.principal!.userId, String(req.params.id), input);
+    res.status(201).json({ success: true, message: returnMessages.returnRequested, return: toReturnView(ret) });
+  });
+
+  r.get('/returns/user', requireLogin, async (req, res) => {
+    res.json({ success: true, returns: (await listUserReturns(deps, req.principal!.userId)).map(toReturnView) });
+  });
+
+  r.get('/admin/returns', staff, async (req, res) => {
+    const page = await listReturns(deps, parseInput(adminReturnsQuerySchema, req.query));
+    res.json({
+      success: true,
+      returns: page.returns.map(toReturnView),
+      totalReturns: page.total,
+      totalPages: page.totalPages,
+      currentPage: page.currentPage,
+    });
+  });
+
+  r.put('/admin/return/:id', staff, json, async (req, res) => {
+    const ret = await updateReturn(deps, String(req.params.id), parseInput(updateReturnSchema, req.body));
+    res.json({ success: true, message: returnMessages.returnUpdated, return: toReturnView(ret) });
+  });
+
+  return r;
+}

@@ -1,0 +1,200 @@
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { screenshotOnFailure, shopInBrowser } from '../support/browser';
+
+const ADMIN = { email: 'admin@back-office.test', password: 'admin-pass-office' };
+const EMPLOYEE = { name: 'Esha Employee', email: 'esha@back-office.test', phone: '9876500031', password: 'esha-pass-1' };
+const BUYER = { name: 'Dev Buyer', email: 'dev@back-office.test', phone: '9876500032', password: 'dev-pass-1' };
+const SHIPPING = { address: '7 Park Street', city: 'Kolkata', state: 'West Bengal', country: 'India', pinCode: '700016', phoneNo: '9876500032' };
+
+/**
+ * A day in the back office: staff find an order by the number a customer reads out, open it,
+ * print its packing slip and ship it; search a user and change a role after confirming; delete a
+ * review from the moderation page; make a category with a subcategory and a product in it; an
+ * employee may look at categories but not change them.
+ */
+describe('the back office in the browser', () => {
+  const others: BrowserContext[] = [];
+  const e2e = shopInBrowser('back-office', ADMIN, {
+    beforeClose: async () => {
+      for (const other of others) await other.close().catch(() => undefined);
+    },
+  });
+
+  async function signedUp(account: typeof BUYER): Promise<BrowserContext> {
+    const own = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    others.push(own);
+    expect((await own.request.post(`${e2e.shop.url}/api/v1/register`, { data: account })).status()).toBeLessThan(300);
+    return own;
+  }
+
+  async function placeOrder(request: APIRequestContext, productId: string): Promise<string> {
+    const res = await request.post(`${e2e.shop.url}/api/v1/new/order`, {
+      headers: { origin: e2e.shop.url },
+      data: { shippingInfo: SHIPPING, orderItems: [{ product: productId, quantity: 2 }] },
+    });
+    expect(res.status()).toBe(201);
+    return (await res.json()).order._id;
+  }
+
+  async function login(target: Page, account: { email: string; password: string }) {
+    await target.goto(`${e2e.shop.url}/login`);
+    await target.getByLabel('Email').fill(account.email);
+    await target.getByLabel('Password', { exact: true }).fill(account.password);
+    await target.getByRole('button', { name: 'Login', exact: true }).click();
+    await target.waitForURL((url) => url.pathname === '/');
+  }
+
+  let buyer: BrowserContext;
+  let productId: string;
+
+  beforeAll(async () => {
+    buyer = await signedUp(BUYER);
+    await signedUp(EMPLOYEE);
+    const listing = await (await buyer.request.get(`${e2e.shop.url}/api/v1/products?category=1&inStock=true&limit=48`)).json();
+    productId = (listing.products as Array<{ _id: string; stock: number; size: string[] }>).find((p) => p.stock >= 5 && p.size.length === 0)!._id;
+    await login(e2e.page, ADMIN);
+  });
+
+  test('staff find an order by the number the customer reads out, open it, print the slip, ship it', async () => {
+    await screenshotOnFailure(e2e.page, 'back-office-orders', async () => {
+      const other = await placeOrder(buyer.request, productId);
+      const wanted = await placeOrder(buyer.request, productId);
+      const page = e2e.page;
+      await page.goto(`${e2e.shop.url}/admin?section=orders`);
+      await page.getByRole('heading', { name: 'Orders Management' }).waitFor();
+
+      // The customer reads out the number of their confirmation: "#C6FC7A0A", typed in lower case.
+      await page.getByLabel('Find orders').fill(`#${wanted.slice(-8)}`);
+      await page.getByRole('button', { name: 'Search orders' }).click();
+      await page.getByText('1 order found').waitFor();
+      const staffNumber = `#${wanted.slice(-6).toUpperCase()}`;
+      expect(await page.getByRole('row').filter({ hasText: `#${other.slice(-6).toUpperCase()}` }).count()).toBe(0);
+      await page.getByRole('link', { name: `Open order ${staffNumber}` }).click();
+
+      await page.getByRole('heading', { name: `Order ${staffNumber}` }).waitFor();
+      const deliverTo = page.getByRole('region', { name: 'Deliver to' });
+      await deliverTo.getByText(BUYER.name).waitFor();
+      await deliverTo.getByText(SHIPPING.address).waitFor();
+      await deliverTo.getByText(SHIPPING.phoneNo).waitFor();
+      await page.getByRole('region', { name: 'Items' }).getByText('Qty: 2').waitFor();
+      await page.getByRole('region', { name: 'Price details' }).getByText('Total').waitFor();
+
+      // The packing slip prints alone: the order number as text and as a QR code, the address.
+      expect(await page.getByRole('region', { name: 'Packing slip' }).isVisible()).toBe(false);
+      await page.emulateMedia({ media: 'print' });
+      const slip = page.getByRole('region', { name: 'Packing slip' });
+      expect(await slip.isVisible()).toBe(true);
+      await slip.getByText(`Order #${wanted.slice(-8).toUpperCase()}`).waitFor();
+      await slip.getByRole('img', { name: `QR code of order ${wanted}` }).waitFor();
+      await slip.getByText('Cash on delivery: collect', { exact: false }).waitFor();
+      expect(await page.getByRole('button', { name: 'Mark as Shipped' }).isVisible()).toBe(false);
+      await page.screenshot({ path: `${__dirname}/artifacts/packing-slip.png` });
+      await page.emulateMedia({ media: 'screen' });
+
+      await page.getByRole('button', { name: 'Mark as Shipped' }).click();
+      await page.getByText('Order status updated to Shipped').waitFor();
+      await page.getByRole('button', { name: 'Mark as Delivered' }).waitFor();
+      const shipped = page.getByRole('region', { name: 'Status' }).getByRole('listitem').filter({ hasText: 'Shipped' });
+      await shipped.getByText(/IST$/).waitFor();
+    });
+  });
+
+  test('an admin searches a user and changes the role after confirming it', async () => {
+    await screenshotOnFailure(e2e.page, 'back-office-users', async () => {
+      const page = e2e.page;
+      await page.goto(`${e2e.shop.url}/admin?section=users`);
+      await page.getByLabel('Find users').fill('ESHA@back-office');
+      await page.getByRole('button', { name: 'Search users' }).click();
+      await page.getByText('1 account found').waitFor();
+      const row = page.getByRole('listitem').filter({ hasText: EMPLOYEE.email });
+      await row.getByText('Role: user').waitFor();
+
+      // The change asks first, naming the account and the new role.
+      e2e.dialogs.length = 0;
+      await page.getByRole('button', { name: `Edit Role for ${EMPLOYEE.name}` }).click();
+      await page.getByRole('menu').getByRole('menuitemradio', { name: 'Emp' }).click();
+      await page.getByText('Role changed to emp').waitFor();
+      expect(e2e.dialogs).toEqual([`Change the role of ${EMPLOYEE.name} to Emp?`]);
+      await row.getByText('Role: emp').waitFor();
+
+      await page.getByLabel('Role', { exact: true }).selectOption('emp');
+      await page.getByLabel('Find users').fill('');
+      await page.getByRole('button', { name: 'Search users' }).click();
+      await page.getByText('1 account found').waitFor();
+      expect(await page.getByRole('listitem').filter({ hasText: BUYER.email }).count()).toBe(0);
+    });
+  });
+
+  test('staff delete a review from the moderation page after confirming', async () => {
+    await screenshotOnFailure(e2e.page, 'back-office-reviews', async () => {
+      const written = await buyer.request.put(`${e2e.shop.url}/api/v1/review`, {
+        headers: { origin: e2e.shop.url },
+        data: { productId, rating: 1, comment: 'Spam spam visit my shop' },
+      });
+      expect(written.status()).toBe(200);
+      const page = e2e.page;
+      await page.goto(`${e2e.shop.url}/admin?section=reviews`);
+      await page.getByRole('heading', { name: 'Reviews', exact: true }).waitFor();
+      await page.getByLabel('Rating').selectOption('1');
+      await page.getByLabel('Find reviews').fill('visit my shop');
+      await page.getByRole('button', { name: 'Search reviews' }).click();
+      await page.getByText('1 review', { exact: true }).waitFor();
+      e2e.dialogs.length = 0;
+      await page.getByRole('button', { name: 'Delete review by Dev B.' }).click();
+      await page.getByText('Review deleted').waitFor();
+      expect(e2e.dialogs).toEqual(['Delete the review by Dev B.? This cannot be undone.']);
+      await page.getByText('No reviews found.').waitFor();
+    });
+  });
+
+  test('an admin creates a category with a subcategory and a product in it; an emp cannot edit categories', async () => {
+    await screenshotOnFailure(e2e.page, 'back-office-categories', async () => {
+      const page = e2e.page;
+      // Staff reach the staff area from the account menu.
+      await page.goto(`${e2e.shop.url}/`);
+      await page.getByRole('button', { name: /^Account menu for/ }).click();
+      await page.getByRole('link', { name: 'Staff area' }).click();
+      await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+      await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Categories' }).click();
+      await page.getByLabel('Category name').fill('Temple Decor');
+      await page.getByRole('button', { name: 'Add category' }).click();
+      await page.getByText('Category created').waitFor();
+      await page.getByLabel('New subcategory of Temple Decor').fill('Brass Bells');
+      await page.getByRole('button', { name: 'Add subcategory to Temple Decor' }).click();
+      await page.getByRole('list', { name: 'Subcategories of Temple Decor' }).getByRole('button', { name: 'Delete Brass Bells' }).waitFor();
+
+      // The shop's sidebar shows it at once (the cached categories were purged).
+      await page.goto(`${e2e.shop.url}/`);
+      await page.getByRole('link', { name: 'Temple Decor' }).first().waitFor();
+
+      await page.goto(`${e2e.shop.url}/admin/product/create`);
+      const field = (label: string) => page.getByLabel(label, { exact: true });
+      await field('Product ID').fill('E2E-BELL-1');
+      await field('Name').fill('Brass Temple Bell');
+      await field('Description').fill('A small hand-cast brass bell for the pooja room.');
+      await field('Price').fill('349');
+      await field('Category').selectOption({ label: 'Temple Decor' });
+      await field('Subcategory').selectOption({ label: 'Brass Bells' });
+      await field('Stock').fill('7');
+      await page.getByRole('button', { name: 'Create Product' }).click();
+      await page.getByText('Product Created successfully').waitFor();
+
+      // In use now: deleting the category is refused with the server's reason.
+      await page.goto(`${e2e.shop.url}/admin?section=categories`);
+      await page.getByRole('button', { name: 'Delete Temple Decor' }).click();
+      await page.getByText('This category is used by 1 product; move or delete them first').waitFor();
+
+      // The employee (made emp in the users journey above) signs in afresh.
+      const empContext = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      others.push(empContext);
+      const empPage = await empContext.newPage();
+      await login(empPage, EMPLOYEE);
+      await empPage.goto(`${e2e.shop.url}/admin?section=categories`);
+      await empPage.getByText('Only an admin can change categories.').waitFor();
+      await empPage.getByRole('heading', { name: 'Temple Decor' }).waitFor();
+      expect(await empPage.getByRole('button', { name: /^(Rename|Delete|Hide|Add category)/ }).count()).toBe(0);
+      const refused = await empContext.request.post(`${e2e.shop.url}/api/v1/admin/categories`, { headers: { origin: e2e.shop.url }, data: { name: 'Sneaky' } });
+      expect(refused.status()).toBe(403);
+    });
+  });
+});

@@ -1,0 +1,127 @@
+import type { APIRequestContext, Page } from 'playwright-core';
+import { pdfText } from '../../services/order/src/testing/pdf-text';
+import { screenshotOnFailure, shopInBrowser } from '../support/browser';
+import { pollUntil } from '../support/poll';
+
+const ADMIN = { email: 'admin@returns.test', password: 'admin-pass-returns' };
+const BUYER = { name: 'Return Tester', email: 'returns@shop.test', phone: '98765 43210', password: 'returns-pass-1' };
+// A 1×1 PNG: the photo sent with the return.
+const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * A shopper downloads the tax invoice of a delivered order and returns one unit of it; staff
+ * approve, receive and refund the return on /admin/returns, and the unit is back in stock.
+ */
+describe('returns and tax invoices in the browser', () => {
+  const e2e = shopInBrowser('returns', ADMIN);
+
+  async function asStaff<T>(fn: (api: APIRequestContext) => Promise<T>): Promise<T> {
+    const staff = await e2e.browser.newContext();
+    try {
+      expect((await staff.request.post(`${e2e.shop.url}/api/v1/login`, { data: ADMIN })).status()).toBe(200);
+      return await fn(staff.request);
+    } finally {
+      await staff.close();
+    }
+  }
+
+  const stockOf = async (id: string) => (await (await e2e.context.request.get(`${e2e.shop.url}/api/v1/product/${id}`)).json()).product.stock as number;
+
+  async function login(page: Page, account: { email: string; password: string }) {
+    await page.goto(`${e2e.shop.url}/login`);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  }
+
+  test('invoice download → return request with photo → staff approve, receive, refund → stock back, timeline in My Orders', async () => {
+    await screenshotOnFailure(e2e.page, 'returns-invoices', async () => {
+      const origin = { origin: e2e.shop.url };
+      const kettle = await asStaff(async (api) => {
+        const created = await api.post(`${e2e.shop.url}/api/v1/admin/product/create`, {
+          headers: origin,
+          data: { id: 'E2E-KETTLE-1', name: 'Steel Kettle', price: 1000, description: 'A 1.5 litre steel kettle.', category: 1, subcat: 'cookware', stock: 5 },
+        });
+        expect(created.status()).toBe(201);
+        return (await created.json()).product as { _id: string; name: string };
+      });
+      expect((await e2e.context.request.post(`${e2e.shop.url}/api/v1/register`, { headers: origin, data: BUYER })).status()).toBe(201);
+      const placed = await e2e.context.request.post(`${e2e.shop.url}/api/v1/new/order`, {
+        headers: origin,
+        data: {
+          shippingInfo: { address: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', country: 'India', pinCode: '560001', phoneNo: '9876543210' },
+          items: [{ productId: kettle._id, quantity: 2 }],
+        },
+      });
+      expect(placed.status()).toBe(201);
+      const orderId: string = (await placed.json()).order._id;
+      await asStaff(async (api) => {
+        for (const status of ['shipped', 'delivered']) {
+          expect((await api.put(`${e2e.shop.url}/api/v1/admin/order/${orderId}`, { headers: origin, data: { status } })).status()).toBe(200);
+        }
+      });
+      expect(await stockOf(kettle._id)).toBe(3);
+
+      // The tax invoice, from the order page.
+      const page = e2e.page;
+      await page.goto(`${e2e.shop.url}/orders/${orderId}`);
+      await page.getByRole('heading', { name: /^Order #/ }).waitFor();
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: /Download invoice/ }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^SK-\d{4}-\d{2}-\d{6}\.pdf$/);
+      const stream = await file.createReadStream();
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      const text = await pdfText(Buffer.concat(chunks));
+      expect(text).toMatch(/Invoice number: SK\/\d{4}-\d{2}\/000001/);
+      expect(text).toContain('Return Tester');
+      expect(text).toContain('Place of supply: Karnataka (29)');
+      expect(text).toContain('Steel Kettle');
+      // 2000 − 10% = 1800 taxable; CGST and SGST 9% each = 162; + 5 shipping.
+      expect(text).toContain('CGST @ 9% Rs. 162.00');
+      expect(text).toContain('Invoice total Rs. 2,129.00');
+      expect(text).toContain('Rupees Two Thousand One Hundred Twenty-Nine Only');
+
+      // One unit goes back, with a reason and a photo.
+      await page.getByRole('button', { name: 'Return items' }).click();
+      await page.getByLabel('Steel Kettle').selectOption('1');
+      await page.getByLabel('Reason').fill('The lid does not close');
+      await page.getByLabel(/Photo/).setInputFiles({ name: 'lid.png', mimeType: 'image/png', buffer: PHOTO });
+      await page.getByRole('button', { name: 'Request return' }).click();
+      await page.getByText('Return requested. We will let you know by mail once it is reviewed.').waitFor();
+      await page.getByRole('list', { name: 'Return progress' }).getByText('Requested').waitFor();
+
+      // Staff handle it on /admin/returns.
+      const staffPage = await e2e.context.browser()!.newPage({ viewport: { width: 1280, height: 900 } });
+      try {
+        await login(staffPage, ADMIN);
+        await staffPage.goto(`${e2e.shop.url}/admin/returns`);
+        const card = staffPage.getByRole('article').filter({ hasText: 'Steel Kettle × 1' });
+        await card.getByText('The lid does not close').waitFor();
+        await card.getByRole('img', { name: /Photo sent with the return/ }).waitFor();
+        await card.getByLabel(/Note for the customer/).fill('Courier pickup tomorrow');
+        await card.getByRole('button', { name: 'Approve' }).click();
+        await staffPage.getByText('Return approved').waitFor();
+        await card.getByRole('button', { name: 'Mark received' }).click();
+        await staffPage.getByText('Return received').waitFor();
+        await card.getByLabel('Refund method').selectOption('UPI');
+        await card.getByLabel('Refund reference').fill('UPI-7781-0042');
+        await card.getByRole('button', { name: 'Record refund' }).click();
+        await staffPage.getByText('Return refunded').waitFor();
+        await card.getByText(/paid by UPI, ref\. UPI-7781-0042/).waitFor();
+      } finally {
+        await staffPage.close();
+      }
+
+      // The unit is back in stock, and the shopper follows the whole way in My Orders.
+      await pollUntil(async () => ((await stockOf(kettle._id)) === 4 ? true : undefined), 10_000);
+      await page.goto(`${e2e.shop.url}/orders`);
+      const orderCard = page.getByRole('article').filter({ hasText: `#${orderId.slice(-8).toUpperCase()}` });
+      const steps = orderCard.getByRole('list', { name: 'Return progress' });
+      for (const step of ['Requested', 'Approved', 'Received', 'Refunded']) await steps.getByText(step, { exact: true }).waitFor();
+      await steps.getByText('Note: Courier pickup tomorrow').waitFor();
+    });
+  });
+});

@@ -1,0 +1,10 @@
+/** Security suite: attacks the embedded shop started in production mode; no answer may be a 5xx. */
+module.exports = {
+  rootDir: '../..',
+  testEnvironment: 'node',
+  transform: { '^.+\\.tsx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] },
+  testMatch: ['<rootDir>/tests/security/**/*.test.ts'],
+  // The product page test needs the built SPA (built once, as for the browser journeys).
+  globalSetup: '<rootDir>/tests/e2e/global-setup.js',
+  testTimeout: 120000,
+};

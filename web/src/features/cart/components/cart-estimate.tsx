@@ -1,0 +1,48 @@
+import { FIRST_ORDER_DISCOUNT_PERCENT, priceOrder, TAX_RATE_PERCENT } from '@shop/proto-contracts/src/pricing';
+import { paiseToRupees, rupeesToPaise } from '@shop/proto-contracts/src/money';
+import { formatINR } from '../../../lib/format';
+import { useSessionQuery } from '../../../lib/use-session-graphql';
+import type { CartItem } from '../../../lib/cart-store';
+
+const FIRST_ORDER_ELIGIBLE = `query FirstOrderEligible { me { id firstOrderDiscountEligible } }`;
+
+interface FirstOrderEligibleData {
+  me: { id: string; firstOrderDiscountEligible: boolean } | null;
+}
+
+/**
+ * What the checkout will charge for these lines, worked out with the checkout's own formula
+ * (proto-contracts' priceOrder, in paise): the first-order discount when the shopper still has it,
+ * 18% GST and shipping. An estimate: checkout prices again with the catalog's prices of that moment.
+ */
+export function CartEstimate({ items }: { items: CartItem[] }) {
+  const eligible = useSessionQuery<FirstOrderEligibleData>('FirstOrderEligible', FIRST_ORDER_ELIGIBLE);
+  const firstOrder = eligible.data?.me?.firstOrderDiscountEligible ?? false;
+  const price = priceOrder(
+    items.map((item) => ({ unitPricePaise: rupeesToPaise(item.price), quantity: item.quantity })),
+    { firstOrder },
+  );
+  const rupees = (paise: number) => formatINR(paiseToRupees(paise));
+  return (
+    <dl className="cart-summary__rows cart-summary__estimate" aria-label="Estimated checkout price">
+      {price.discountPaise > 0 ? (
+        <div className="cart-summary__discount">
+          <dt>First order discount ({FIRST_ORDER_DISCOUNT_PERCENT}%)</dt>
+          <dd>{`\u2212${rupees(price.discountPaise)}`}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>Shipping</dt>
+        <dd>{rupees(price.shippingPaise)}</dd>
+      </div>
+      <div>
+        <dt>Tax (GST {TAX_RATE_PERCENT}%)</dt>
+        <dd>{rupees(price.taxPaise)}</dd>
+      </div>
+      <div className="cart-summary__total">
+        <dt>Estimated total</dt>
+        <dd>{rupees(price.totalPaise)}</dd>
+      </div>
+    </dl>
+  );
+}

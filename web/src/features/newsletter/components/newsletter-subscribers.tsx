@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { LoadError } from '../../../components/load-error';
+import { PageTitle } from '../../../components/page-title';
+import { Pagination } from '../../../components/pagination';
+import { Spinner } from '../../../components/spinner';
+import { formatCount, formatDate } from '../../../lib/format';
+import { useSessionQuery } from '../../../lib/use-session-graphql';
+import { exportHref, NEWSLETTER_SUBSCRIBERS, type NewsletterStatus, type NewsletterSubscribersData } from '../api/newsletter-documents';
+
+const FILTERS: ReadonlyArray<{ value: NewsletterStatus | ''; label: string }> = [
+  { value: '', label: 'All' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'pending', label: 'Awaiting confirmation' },
+  { value: 'unsubscribed', label: 'Unsubscribed' },
+];
+const STATUS_LABELS: Record<NewsletterStatus, string> = { confirmed: 'Confirmed', pending: 'Awaiting confirmation', unsubscribed: 'Unsubscribed' };
+
+/**
+ * Staff (admin and emp): who signed up for the newsletter, 20 a page, by status, and the list as a
+ * CSV file. Only confirmed addresses may be mailed; the others are shown so staff can answer a
+ * shopper who asks.
+ */
+export function NewsletterSubscribers() {
+  const [status, setStatus] = useState<NewsletterStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const { data, loading, error, refetch } = useSessionQuery<NewsletterSubscribersData>('NewsletterSubscribers', NEWSLETTER_SUBSCRIBERS, {
+    status: status || null,
+    page,
+  });
+  const list = data?.newsletterSubscribers;
+
+  let body;
+  if (error && !loading) body = <LoadError message="Failed to load newsletter subscribers." onRetry={refetch} />;
+  else if (!list) body = <Spinner label="Loading subscribers" />;
+  else if (list.subscribers.length === 0) body = <p className="newsletter-admin__empty">No subscribers found.</p>;
+  else
+    body = (
+      <>
+        <div className="newsletter-admin__table-wrap">
+          <table className="newsletter-admin__table">
+            <thead>
+              <tr>
+                <th scope="col">E-mail</th>
+                <th scope="col">Status</th>
+                <th scope="col">Signed up</th>
+                <th scope="col">Confirmed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.subscribers.map((s) => (
+                <tr key={s.email}>
+                  <td className="newsletter-admin__email">{s.email}</td>
+                  <td>
+                    <span className={`newsletter-status newsletter-status--${s.status}`}>{STATUS_LABELS[s.status]}</span>
+                  </td>
+                  <td>{formatDate(s.subscribedAt)}</td>
+                  <td>{s.confirmedAt ? formatDate(s.confirmedAt) : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pagination current={list.currentPage} total={list.totalPages} onChange={setPage} />
+      </>
+    );
+
+  return (
+    <div className="container newsletter-admin">
+      <PageTitle title="Newsletter subscribers – Admin" />
+      <p className="newsletter-admin__back">
+        <Link to="/admin">← Admin Dashboard</Link>
+      </p>
+      <div className="newsletter-admin__head">
+        <h1 className="page-heading">Newsletter subscribers</h1>
+        {list ? <p className="newsletter-admin__count">{formatCount(list.total)} in this list</p> : null}
+      </div>
+      <div className="newsletter-admin__tools">
+        <label className="newsletter-admin__filter">
+          <span>Status</span>
+          <select
+            className="filters__select"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as NewsletterStatus | '');
+              setPage(1);
+            }}
+          >
+            {FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <a className="btn btn--outline" href={exportHref(status)} download>
+          Export CSV
+        </a>
+      </div>
+      {body}
+    </div>
+  );
+}

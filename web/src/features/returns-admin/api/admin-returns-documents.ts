@@ -1,0 +1,74 @@
+/** A return as staff handle it (the order service's Return; money in rupees). */
+export interface AdminReturn {
+  id: string;
+  orderId: string;
+  orderNumber: string;
+  status: string;
+  reason: string;
+  photo: string | null;
+  refundAmount: number;
+  paymentMethod: string;
+  refundMethod: string | null;
+  refundReference: string | null;
+  createdAt: string;
+  customer: { name: string; email: string };
+  items: Array<{ productId: string; name: string; image: string | null; quantity: number; properties: { size: string | null; color: string | null } }>;
+  timeline: Array<{ status: string; note: string | null; at: string }>;
+  nextStatuses: string[];
+}
+
+const RETURN_SELECTION = `
+  id orderId orderNumber status reason photo refundAmount paymentMethod refundMethod refundReference createdAt
+  customer { name email }
+  items { productId name image quantity properties { size color } }
+  timeline { status note at }
+  nextStatuses
+`;
+
+export interface AdminReturnsData {
+  adminReturns: { returns: AdminReturn[]; total: number; totalPages: number; currentPage: number };
+}
+
+/** Staff: returns of a status (all when null), newest first, 20 per page. */
+export const ADMIN_RETURNS = `
+  query AdminReturns($status: String, $page: Int) {
+    adminReturns(status: $status, page: $page) {
+      total totalPages currentPage
+      returns { ${RETURN_SELECTION} }
+    }
+  }
+`;
+
+export interface UpdateReturnData {
+  updateReturn: { success: boolean; message: string | null; return: AdminReturn | null };
+}
+
+export type UpdateReturnVariables = {
+  id: string;
+  input: { status: string; note?: string | null; refundMethod?: string | null; refundReference?: string | null };
+};
+
+/** Staff move a return on: approve or reject (with a note), mark received, record the refund. */
+export const UPDATE_RETURN = `
+  mutation UpdateReturn($id: ID!, $input: UpdateReturnInput!) {
+    updateReturn(id: $id, input: $input) {
+      success
+      message
+      return { ${RETURN_SELECTION} }
+    }
+  }
+`;
+
+/** The filter chips of the staff returns page (the address's `?status=`). */
+export const RETURN_FILTERS = ['requested', 'approved', 'received', 'refunded', 'rejected', 'all'] as const;
+export type ReturnFilter = (typeof RETURN_FILTERS)[number];
+
+export const REFUND_METHODS = ['UPI', 'Bank transfer', 'Original payment method'] as const;
+
+/** What each move's button says. */
+export const ACTION_LABELS: Record<string, string> = {
+  approved: 'Approve',
+  rejected: 'Reject',
+  received: 'Mark received',
+  refunded: 'Record refund',
+};
