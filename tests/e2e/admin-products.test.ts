@@ -90,7 +90,9 @@ describe('the staff product screens in the browser', () => {
 
       // Cleared for the next product; category, sizes and colours stay.
       for (const label of ['Product ID', 'Name', 'Price', 'Description']) expect(await field(label).inputValue()).toBe('');
-      await e2e.page.getByText('0/5').waitFor();
+      // Every picture set (the product's and each chosen colour's) is empty again.
+      await e2e.page.getByText('0/5').first().waitFor();
+      expect(await e2e.page.getByText(/^\d\/5$/).allTextContents()).toEqual(['0/5', '0/5', '0/5']);
       expect(await field('Category').inputValue()).toBe('women');
 
       // The same product ID again: the server's refusal is shown as it says it.
