@@ -186,6 +186,21 @@ describe('checkout with a coupon', () => {
     expect(placed.body.order).toMatchObject({ itemPrice: 800, discountPrice: 0, couponDiscount: 150, taxPrice: 117, totalPrice: 772 });
   });
 
+  test('a return of an order that used a coupon refunds its share of what was charged after both discounts', async () => {
+    const p = await svc.product({ name: 'Pashmina Stole', price: 1000, stock: 10 });
+    const c = await coupon({ value: 20 });
+    const buyer = svc.as('user');
+    const placed = await buyer.post('/api/v1/new/order', { shippingInfo: shippingInfo(), items: [{ productId: p._id, quantity: 2 }], couponCode: c.code });
+    // ₹2,000 − ₹200 (first order) − ₹360 (20% of ₹1,800) = ₹1,440; GST ₹259.20.
+    expect(placed.body.order).toMatchObject({ discountPrice: 200, couponDiscount: 360, taxPrice: 259.2, totalPrice: 1704.2 });
+    const id = placed.body.order._id;
+    for (const status of ['shipped', 'delivered']) expect((await admin.put(`/api/v1/admin/order/${id}`, { status })).status).toBe(200);
+    const asked = await buyer.post(`/api/v1/order/${id}/return`, { items: [{ product: p._id, quantity: 1 }], reason: 'Colour differs from the picture' });
+    expect(asked.status).toBe(201);
+    // One of two units: half of ₹1,440 + ₹259.20.
+    expect(asked.body.return.refundAmount).toBe(849.6);
+  });
+
   test('each refusal is a 4xx saying why, both when applying and when ordering; a refused order holds no stock and writes nothing', async () => {
     const p = await svc.product({ name: 'Cotton Dhurrie', price: 300, stock: 10 });
     const future = await coupon({ validFrom: '2098-01-01', validTo: '2099-01-01' });
