@@ -102,10 +102,11 @@ class CheckoutExpired extends Error {
 }
 
 /**
- * Checkout as a named sequence (STYLE.md): record the pending checkout (durably, before any stock
- * is held) → reserve the stock in the catalog (all lines or none; it answers the current prices) →
- * price the order with the server's prices and write it, its items and OrderPlaced in one
- * transaction that also ends the pending checkout. A failure after the reservation gives the stock
+ * Checkout as a named sequence (STYLE.md): check the coupon, if one is named (nothing held yet) →
+ * record the pending checkout (durably, before any stock is held) → reserve the stock in the
+ * catalog (all lines or none; it answers the current prices) → price the order with the server's
+ * prices and write it, its items, its coupon use and OrderPlaced in one transaction that also ends
+ * the pending checkout. A failure after the reservation gives the stock
  * back; a process that dies in between leaves the pending checkout, which the recovery gives up
  * after the reservation timeout (decision 0020). No database transaction is open while the catalog
  * is called.
