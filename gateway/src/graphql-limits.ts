@@ -67,6 +67,8 @@ const listSizes: Record<string, number> = {
   'Return.timeline': 4,
   'ReturnPage.returns': 20,
   'Query.myReturns': 20,
+  // Coupons (decision 0028): a staff page multiplies by its limit.
+  'CouponPage.coupons': 1,
 };
 const DEFAULT_LIST_SIZE = 10;
 

@@ -87,6 +87,12 @@ export const routeTable: Route[] = [
   r('GET', '/admin/returns', 'order'),
   r('PUT', '/admin/return/:id', 'order'),
   r('GET', '/order/:id/invoice', 'order'),
+  // Coupons (decision 0028)
+  r('GET', '/admin/coupons', 'order'),
+  r('POST', '/admin/coupons', 'order'),
+  r('PUT', '/admin/coupon/:id', 'order'),
+  r('DELETE', '/admin/coupon/:id', 'order'),
+  r('POST', '/coupon/check', 'order'),
   // Payment test provider
   r('POST', '/createOrder', 'order'),
   r('POST', '/verifyOrder', 'order'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cartMessages, cartQuantitySchema, MAX_PROPERTY_LENGTH } from './cart';
+import { couponCodeSchema, couponMessages, optionalCouponCodeSchema } from './coupons';
 
 /**
  * The order service's request schemas, limits and texts (spec sections 2, 3, 4, 7 and 8), shared
@@ -245,11 +246,18 @@ export const placeOrderSchema = z.preprocess(
   (v) => {
     if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
     const o = v as Record<string, unknown>;
-    return { shippingInfo: o.shippingInfo, items: o.orderItems ?? o.items };
+    return { shippingInfo: o.shippingInfo, items: o.orderItems ?? o.items, couponCode: o.couponCode };
   },
-  z.object({ shippingInfo: shippingInfoSchema, items: orderItemsSchema }, { error: orderMessages.itemsRequired }),
+  z.object({ shippingInfo: shippingInfoSchema, items: orderItemsSchema, couponCode: optionalCouponCodeSchema }, { error: orderMessages.itemsRequired }),
 );
 export type PlaceOrderInput = z.output<typeof placeOrderSchema>;
+
+/** POST /coupon/check (the checkout's Apply field): a code and the items it would be used on. */
+export const checkCouponSchema = z.preprocess(
+  (v) => (v && typeof v === 'object' && !Array.isArray(v) ? { code: null, ...v, items: (v as Record<string, unknown>).items ?? (v as Record<string, unknown>).orderItems ?? null } : v),
+  z.object({ code: couponCodeSchema, items: orderItemsSchema }, { error: couponMessages.codeRequired }),
+);
+export type CheckCouponInput = z.output<typeof checkCouponSchema>;
 
 /** An Idempotency-Key header (or GraphQL argument): 1–200 visible ASCII characters. */
 export const idempotencyKeySchema = z

@@ -13,6 +13,7 @@ describe('priceOrder', () => {
     expect(priceOrder([{ unitPricePaise: 10_000, quantity: 2 }], { firstOrder: false })).toEqual({
       itemsPaise: 20_000,
       discountPaise: 0,
+      couponDiscountPaise: 0,
       taxPaise: 3_600,
       shippingPaise: 500,
       totalPaise: 24_100,
@@ -47,6 +48,41 @@ describe('priceOrder', () => {
       expect(p.shippingPaise).toBe(SHIPPING_FEE_PAISE);
       expect(p.discountPaise).toBe(firstOrder ? Math.round(p.itemsPaise / 10) : 0);
       expect(Math.abs(p.taxPaise - ((p.itemsPaise - p.discountPaise) * 18) / 100)).toBeLessThanOrEqual(0.5);
+    }
+  });
+
+  test('a percent coupon is taken off what is left after the first-order discount, and GST is on the rest', () => {
+    // ₹1,000: first order −₹100, 20% of ₹900 = −₹180, GST 18% of ₹720 = ₹129.60, shipping ₹5.
+    expect(priceOrder([{ unitPricePaise: 100_000, quantity: 1 }], { firstOrder: true, coupon: { type: 'percent', percent: 20, amountPaise: null } })).toEqual({
+      itemsPaise: 100_000,
+      discountPaise: 10_000,
+      couponDiscountPaise: 18_000,
+      taxPaise: 12_960,
+      shippingPaise: 500,
+      totalPaise: 100_000 - 10_000 - 18_000 + 12_960 + 500,
+    });
+  });
+
+  test('a fixed-amount coupon never takes off more than is left (the goods can become free, shipping stays)', () => {
+    const p = priceOrder([{ unitPricePaise: 30_000, quantity: 1 }], { firstOrder: false, coupon: { type: 'amount', percent: null, amountPaise: 50_000 } });
+    expect(p).toMatchObject({ couponDiscountPaise: 30_000, taxPaise: 0, totalPaise: 500 });
+    const first = priceOrder([{ unitPricePaise: 30_000, quantity: 1 }], { firstOrder: true, coupon: { type: 'percent', percent: 100, amountPaise: null } });
+    expect(first).toMatchObject({ discountPaise: 3_000, couponDiscountPaise: 27_000, taxPaise: 0, totalPaise: 500 });
+  });
+
+  test('for random orders with coupons the parts add up, the discounts never pass the subtotal, and GST is on what is left', () => {
+    const rand = prng(7);
+    for (let i = 0; i < 2_000; i++) {
+      const lines = Array.from({ length: 1 + Math.floor(rand() * 4) }, () => ({ unitPricePaise: 1 + Math.floor(rand() * 500_000), quantity: 1 + Math.floor(rand() * 5) }));
+      const coupon =
+        rand() < 0.5
+          ? { type: 'percent' as const, percent: 1 + Math.floor(rand() * 100), amountPaise: null }
+          : { type: 'amount' as const, percent: null, amountPaise: 1 + Math.floor(rand() * 1_000_000) };
+      const p = priceOrder(lines, { firstOrder: rand() < 0.5, coupon });
+      expect(p.itemsPaise - p.discountPaise - p.couponDiscountPaise + p.taxPaise + p.shippingPaise).toBe(p.totalPaise);
+      expect(p.discountPaise + p.couponDiscountPaise).toBeLessThanOrEqual(p.itemsPaise);
+      expect(p.couponDiscountPaise).toBeGreaterThanOrEqual(0);
+      expect(Math.abs(p.taxPaise - ((p.itemsPaise - p.discountPaise - p.couponDiscountPaise) * 18) / 100)).toBeLessThanOrEqual(0.5);
     }
   });
 

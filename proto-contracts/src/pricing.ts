@@ -1,3 +1,4 @@
+import type { CouponTerms } from './coupons';
 import { roundHalfUp } from './money';
 
 /** ₹5 flat shipping on every order (spec section 9). */
@@ -17,28 +18,52 @@ export interface OrderPrice {
   itemsPaise: number;
   /** First-order discount (0 when it does not apply). */
   discountPaise: number;
-  /** 18% GST of (items − discount). */
+  /** The coupon's discount, taken off what is left after the first-order discount (0 without a coupon). */
+  couponDiscountPaise: number;
+  /** 18% GST of (items − discount − coupon discount). */
   taxPaise: number;
   shippingPaise: number;
-  /** items − discount + tax + shipping. */
+  /** items − discount − coupon discount + tax + shipping. */
   totalPaise: number;
 }
 
 /**
  * Prices an order in paise, the one place the checkout formula lives (DESIGN.md): a first order
- * gets 10% off the subtotal, tax is 18% of the discounted subtotal, shipping is ₹5, and each part
- * is rounded half-up to the paisa before the total is added up, so the parts always sum to it.
+ * gets 10% off the subtotal; a coupon then takes its percent (or its fixed amount, at most all
+ * that is left) off the subtotal after that discount (decision 0028); tax is 18% of the discounted
+ * subtotal, shipping is ₹5, and each part is rounded half-up to the paisa before the total is
+ * added up, so the parts always sum to it and the discounts never pass the subtotal.
  */
-export function priceOrder(lines: PricedLine[], opts: { firstOrder: boolean }): OrderPrice {
+export function priceOrder(lines: PricedLine[], opts: { firstOrder: boolean; coupon?: CouponTerms }): OrderPrice {
   for (const l of lines) {
     if (!Number.isSafeInteger(l.unitPricePaise) || l.unitPricePaise < 0) throw new RangeError('unit price must be whole paise ≥ 0');
     if (!Number.isSafeInteger(l.quantity) || l.quantity < 1) throw new RangeError('quantity must be a whole number ≥ 1');
   }
   const itemsPaise = lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
   const discountPaise = opts.firstOrder ? roundHalfUp((itemsPaise * FIRST_ORDER_DISCOUNT_PERCENT) / 100) : 0;
-  const taxPaise = roundHalfUp(((itemsPaise - discountPaise) * TAX_RATE_PERCENT) / 100);
+  const couponDiscountPaise = opts.coupon ? couponDiscountOf(opts.coupon, itemsPaise - discountPaise) : 0;
+  const taxPaise = roundHalfUp(((itemsPaise - discountPaise - couponDiscountPaise) * TAX_RATE_PERCENT) / 100);
   const shippingPaise = lines.length > 0 ? SHIPPING_FEE_PAISE : 0;
-  return { itemsPaise, discountPaise, taxPaise, shippingPaise, totalPaise: itemsPaise - discountPaise + taxPaise + shippingPaise };
+  return {
+    itemsPaise,
+    discountPaise,
+    couponDiscountPaise,
+    taxPaise,
+    shippingPaise,
+    totalPaise: itemsPaise - discountPaise - couponDiscountPaise + taxPaise + shippingPaise,
+  };
+}
+
+/** What a coupon takes off an amount: its percent of it (half-up), or its fixed amount but never more than the amount. */
+export function couponDiscountOf(coupon: CouponTerms, amountPaise: number): number {
+  if (coupon.type === 'percent') {
+    const percent = coupon.percent ?? 0;
+    if (!Number.isInteger(percent) || percent < 0 || percent > 100) throw new RangeError('coupon percent must be 0–100');
+    return Math.min(amountPaise, roundHalfUp((amountPaise * percent) / 100));
+  }
+  const amount = coupon.amountPaise ?? 0;
+  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError('coupon amount must be whole paise ≥ 0');
+  return Math.min(amountPaise, amount);
 }
 
 /**

@@ -315,6 +315,19 @@ describe('classes that were safe and stay safe', () => {
     }
     expect((await c.get('/api/v1/admin/orders')).status).toBe(403);
     expect((await c.post('/api/v1/admin/product/create', { name: 'x' })).status).toBe(403);
+    // Coupons give money away: only an admin makes or changes them; an emp only reads them.
+    const coupon = await admin.post('/api/v1/admin/coupons', { code: 'SEC-ADMIN10', type: 'percent', value: 10 });
+    expect(coupon.status).toBe(201);
+    for (const who of [c, emp]) {
+      expect((await who.post('/api/v1/admin/coupons', { code: 'SEC-FREE', type: 'percent', value: 100 })).status).toBe(403);
+      expect((await who.put(`/api/v1/admin/coupon/${coupon.body.coupon._id}`, { code: 'SEC-ADMIN10', type: 'percent', value: 100 })).status).toBe(403);
+      expect((await who.delete(`/api/v1/admin/coupon/${coupon.body.coupon._id}`)).status).toBe(403);
+      const made = await who.graphql('mutation { createCoupon(input: { code: "SEC-FREE", type: "percent", value: 100 }) { success } }');
+      expect(errorsOf(made)[0]?.extensions?.code).toBe('FORBIDDEN');
+    }
+    expect((await c.get('/api/v1/admin/coupons')).status).toBe(403);
+    expect((await emp.get(`/api/v1/admin/coupons`)).status).toBe(200);
+    expect((await client().post('/api/v1/coupon/check', { code: 'SEC-ADMIN10', items: [] })).status).toBe(401);
   });
 
   test("forged JWTs are refused: alg none, HS256 signed with the public key, tampered, expired", async () => {
@@ -403,6 +416,22 @@ describe('limits that live with their action (these exhaust per-address budgets,
     // 60 a minute (the suite made a few payment calls before), never 90: the last ones are refused.
     for (const late of answers.slice(4)) expect(errorsOf(late).map((e) => e.extensions?.code)).toContain('TOO_MANY_REQUESTS');
     expect((await client().post('/api/v1/createOrder', { amount: 100, currency: 'INR' })).status).toBe(429);
+  });
+
+  test('coupon codes cannot be guessed: 10 look-ups per shopper in 10 minutes, aliases and orders included', async () => {
+    const { c } = await shopper('guesser');
+    const lamp = await product({ stock: 5 });
+    const items = [{ productId: lamp._id, quantity: 1 }];
+    const aliases = Array.from({ length: 8 }, (_, i) => `g${i}: checkCoupon(code: "GUESS${i}", items: $items) { code }`).join(' ');
+    const first = await c.graphql(`query($items: [OrderItemInput!]!) { ${aliases} }`, { items });
+    // The gateway answers the first refusal; all 8 were looked up (and counted), as what follows shows.
+    expect(errorsOf(first)[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await c.post('/api/v1/coupon/check', { code: 'GUESS8', items })).status).toBe(404);
+    expect((await c.post('/api/v1/new/order', { shippingInfo: SHIPPING, items, couponCode: 'GUESS9' })).status).toBe(404);
+    // The 11th look-up, whichever way it comes, is refused.
+    expect((await c.post('/api/v1/coupon/check', { code: 'GUESS10', items })).status).toBe(429);
+    expect((await c.post('/api/v1/new/order', { shippingInfo: SHIPPING, items, couponCode: 'GUESS11' })).status).toBe(429);
+    expect(errorsOf(await c.graphql(`query($items: [OrderItemInput!]!) { checkCoupon(code: "GUESS12", items: $items) { code } }`, { items }))[0]?.extensions?.code).toBe('TOO_MANY_REQUESTS');
   });
 
   test('failed logins: 10 per account from any address, then the address itself when it sprays', async () => {

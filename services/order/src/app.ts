@@ -24,6 +24,7 @@ import { orderRoutes } from './routes/orders.routes';
 import { paymentRoutes } from './routes/payments.routes';
 import { invoiceRoutes } from './routes/invoices.routes';
 import { returnRoutes } from './routes/returns.routes';
+import { couponRoutes } from './routes/coupons.routes';
 
 /** The seller printed on GST tax invoices; demo values by default (README). */
 export const sellerSettings = {
@@ -105,7 +106,7 @@ export async function createOrderService(runtime: Runtime, opts: OrderServiceOpt
   if (payments.testMode) runtime.logger.info({ keyId: payments.keyId }, 'payment test provider active (no PAYMENT_KEY_ID/PAYMENT_KEY_SECRET)');
 
   const app = createServiceApp(runtime);
-  app.use('/api/v1', orderRoutes(deps), adminOrderRoutes(deps), paymentRoutes(deps), returnRoutes(deps), invoiceRoutes(deps));
+  app.use('/api/v1', orderRoutes(deps), adminOrderRoutes(deps), paymentRoutes(deps), returnRoutes(deps), invoiceRoutes(deps), couponRoutes(deps));
   await mountSubgraph(app, { typeDefs, resolvers: orderResolvers(deps), logger: runtime.logger, production: runtime.production });
   finishServiceApp(app, runtime);
 

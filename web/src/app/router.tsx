@@ -33,6 +33,7 @@ const NotFoundPage = lazy(() => import('./routes/not-found'));
 const NewsletterConfirmPage = lazy(() => import('./routes/newsletter-confirm'));
 const NewsletterUnsubscribePage = lazy(() => import('./routes/newsletter-unsubscribe'));
 const AdminNewsletterPage = lazy(() => import('./routes/admin/newsletter'));
+const AdminCouponsPage = lazy(() => import('./routes/admin/coupons'));
 const AdminDashboardPage = lazy(() => import('./routes/admin/dashboard'));
 const CreateProductPage = lazy(() => import('./routes/admin/create-product'));
 const EditProductPage = lazy(() => import('./routes/admin/edit-product'));
@@ -72,9 +73,10 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route path="cart" element={<CartPage />} />
           <Route path="checkout" element={<CheckoutPage />} />
-          {/* A staff page without Apollo: its own route, beside the dashboard's sections. */}
+          {/* Staff pages without Apollo: their own routes, beside the dashboard's sections. */}
           <Route element={<RequireStaff />}>
             <Route path="admin/newsletter" element={<AdminNewsletterPage />} />
+            <Route path="admin/coupons" element={<AdminCouponsPage />} />
           </Route>
           {/* Staff pages are the only ones that bring the Apollo client along. */}
           <Route element={<ApolloLayout />}>

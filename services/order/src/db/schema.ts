@@ -1,5 +1,5 @@
-import { bigint, integer, jsonb, pgSchema, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { OrderStatus, PaymentMethod, PaymentStatus, RefundMethod, ReturnStatus, SellerDetails } from '@shop/proto-contracts';
+import { bigint, boolean, integer, jsonb, pgSchema, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { CouponType, OrderStatus, PaymentMethod, PaymentStatus, RefundMethod, ReturnStatus, SellerDetails } from '@shop/proto-contracts';
 
 /** The order service's tables (created by db/migrations; this file only describes them to drizzle). */
 export const orderSchema = pgSchema('order');
@@ -24,6 +24,8 @@ export const orders = orderSchema.table('orders', {
   paymentId: text('payment_id'),
   itemsPaise: paise('items_paise').notNull(),
   discountPaise: paise('discount_paise').notNull().default(0),
+  couponCode: text('coupon_code'),
+  couponDiscountPaise: paise('coupon_discount_paise').notNull().default(0),
   taxPaise: paise('tax_paise').notNull(),
   shippingPaise: paise('shipping_paise').notNull(),
   totalPaise: paise('total_paise').notNull(),
@@ -135,3 +137,29 @@ export const invoices = orderSchema.table('invoices', {
   hsnCodes: jsonb('hsn_codes').$type<Record<string, string>>(),
 });
 export type InvoiceRow = typeof invoices.$inferSelect;
+
+export const coupons = orderSchema.table('coupons', {
+  id: uuid('id').primaryKey(),
+  code: text('code').notNull(),
+  type: text('type').$type<CouponType>().notNull(),
+  percent: smallint('percent'),
+  amountPaise: paise('amount_paise'),
+  minOrderPaise: paise('min_order_paise').notNull().default(0),
+  validFrom: ts('valid_from').notNull(),
+  validTo: ts('valid_to'),
+  maxUses: integer('max_uses'),
+  maxUsesPerCustomer: integer('max_uses_per_customer'),
+  active: boolean('active').notNull().default(true),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type CouponRow = typeof coupons.$inferSelect;
+
+export const couponUses = orderSchema.table('coupon_uses', {
+  orderId: uuid('order_id').primaryKey(),
+  couponId: uuid('coupon_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  discountPaise: paise('discount_paise').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  releasedAt: ts('released_at'),
+});

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { orderMessages, priceOrder, type OrderPrice, type PlaceOrderInput, type StockReservation } from '@shop/proto-contracts';
+import { orderMessages, priceOrder, type CheckCouponInput, type OrderPrice, type PlaceOrderInput, type StockReservation } from '@shop/proto-contracts';
 import { AppError, businessMetrics, enqueueEvent, serviceUnavailable, type Logger } from '@shop/platform';
 import { orderItems, orders } from '../db/schema';
 import { CatalogNotReached, type OrderDeps } from './order-deps';
 import { orderPlacedEvent } from './order.events';
 import { endPendingCheckout, recordPendingCheckout, releaseThroughEvent } from './pending-checkout.recovery';
 import type { Order } from './order.model';
+import { assertCouponMinimum, countCouponLookup, lockUsableCoupon, recordCouponUse, usableCoupon } from './coupon.service';
+import type { CouponRow } from '../db/schema';
 import { earlierOrders, findByIdempotencyKey, hasEarlierOrder, loadOrder } from './order.service';
 import { initialStatusOf } from './order-status.machine';
 
@@ -17,12 +19,20 @@ export interface Buyer {
   name: string;
 }
 
+/** Where the request came from (the gateway's word for it): coupon look-ups are limited per address. */
+export interface Caller {
+  ip: string;
+}
+
 /** What the checkout steps share while an order is being placed. */
 interface CheckoutState {
   orderId: string;
   buyer: Buyer;
   input: PlaceOrderInput;
   idempotencyKey?: string;
+  caller: Caller;
+  /** The coupon named by the order, as checked before any stock is held (checked again with the order). */
+  coupon?: CouponRow;
   reservation?: StockReservation;
   firstOrder?: boolean;
   price?: OrderPrice;
@@ -92,16 +102,27 @@ class CheckoutExpired extends Error {
 }
 
 /**
- * Checkout as a named sequence (STYLE.md): record the pending checkout (durably, before any stock
- * is held) → reserve the stock in the catalog (all lines or none; it answers the current prices) →
- * price the order with the server's prices and write it, its items and OrderPlaced in one
- * transaction that also ends the pending checkout. A failure after the reservation gives the stock
+ * Checkout as a named sequence (STYLE.md): check the coupon, if one is named (nothing held yet) →
+ * record the pending checkout (durably, before any stock is held) → reserve the stock in the
+ * catalog (all lines or none; it answers the current prices) → price the order with the server's
+ * prices and write it, its items, its coupon use and OrderPlaced in one transaction that also ends
+ * the pending checkout. A failure after the reservation gives the stock
  * back; a process that dies in between leaves the pending checkout, which the recovery gives up
  * after the reservation timeout (decision 0020). No database transaction is open while the catalog
  * is called.
  */
 function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
   return [
+    {
+      // A coupon that cannot be used is refused before any stock is held (decision 0028).
+      name: 'check-coupon',
+      async run(state) {
+        const code = state.input.couponCode;
+        if (!code) return;
+        await countCouponLookup(deps, { userId: state.buyer.userId, ip: state.caller.ip });
+        state.coupon = await usableCoupon(deps.db, code, state.buyer.userId, deps.clock());
+      },
+    },
     {
       name: 'record-checkout',
       run: (state) => recordPendingCheckout(deps, state.orderId, state.buyer.userId),
@@ -136,10 +157,16 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
             if (earlier) throw new AlreadyPlaced(earlier);
           }
           const lines = state.reservation!.lines;
-          const price = priceOrder(lines.map((l) => ({ unitPricePaise: l.pricePaise, quantity: l.quantity })), { firstOrder: !before.any });
+          const priced = lines.map((l) => ({ unitPricePaise: l.pricePaise, quantity: l.quantity }));
+          const now = deps.clock();
+          // The coupon's row lock makes concurrent checkouts using it take turns: the last use is
+          // taken once and the per-customer count is exact. A refusal here rolls everything back.
+          const coupon = state.input.couponCode
+            ? await lockUsableCoupon(tx, state.input.couponCode, state.buyer.userId, now, priced.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0))
+            : undefined;
+          const price = priceOrder(priced, { firstOrder: !before.any, coupon });
           state.firstOrder = !before.any;
           state.price = price;
-          const now = deps.clock();
           const { shippingInfo } = state.input;
           const [row] = await tx
             .insert(orders)
@@ -159,6 +186,8 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
               paymentStatus: 'Pending',
               itemsPaise: price.itemsPaise,
               discountPaise: price.discountPaise,
+              couponCode: coupon?.code ?? null,
+              couponDiscountPaise: price.couponDiscountPaise,
               taxPaise: price.taxPaise,
               shippingPaise: price.shippingPaise,
               totalPaise: price.totalPaise,
@@ -180,6 +209,7 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
               color: l.color,
             })),
           ).returning();
+          if (coupon) await recordCouponUse(tx, { orderId: state.orderId, couponId: coupon.id, userId: state.buyer.userId, discountPaise: price.couponDiscountPaise, at: now });
           const order: Order = { ...row!, items };
           await enqueueEvent(tx, deps.schema, orderPlacedEvent(order));
           return order;
@@ -191,15 +221,22 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
 
 /**
  * Places a cash-on-delivery order for the buyer. With an idempotency key, the same user and key
- * answer the order placed first (`created: false`) and nothing else happens. Prices are the
- * catalog's at this moment; anything a client said about prices was dropped by the input schema.
+ * answer the order placed first (`created: false`) and nothing else happens (no coupon use is
+ * counted again). Prices are the catalog's at this moment; anything a client said about prices was
+ * dropped by the input schema. A coupon code is priced and its use counted with the order.
  */
-export async function placeOrder(deps: OrderDeps, buyer: Buyer, input: PlaceOrderInput, idempotencyKey?: string): Promise<{ order: Order; created: boolean }> {
+export async function placeOrder(
+  deps: OrderDeps,
+  buyer: Buyer,
+  input: PlaceOrderInput,
+  idempotencyKey: string | undefined,
+  caller: Caller,
+): Promise<{ order: Order; created: boolean }> {
   if (idempotencyKey) {
     const earlier = await findByIdempotencyKey(deps.db, buyer.userId, idempotencyKey);
     if (earlier) return { order: earlier, created: false };
   }
-  const state: CheckoutState = { orderId: randomUUID(), buyer, input, idempotencyKey };
+  const state: CheckoutState = { orderId: randomUUID(), buyer, input, idempotencyKey, caller };
   try {
     await runFlow('checkout', checkoutSteps(deps), state, deps.logger);
   } catch (err) {
@@ -223,15 +260,40 @@ function isUniqueViolation(err: unknown): boolean {
 
 /**
  * What the items would cost now (prices from the catalog's public API), with the first-order
- * discount if it applies. Nothing is reserved, so the order itself may still find a line short.
+ * discount if it applies and the coupon if one is given (already checked by the caller).
+ * Nothing is reserved, so the order itself may still find a line short.
  */
-export async function quoteCheckout(deps: OrderDeps, userId: string, items: PlaceOrderInput['items']): Promise<OrderPrice & { firstOrder: boolean }> {
+export async function quoteCheckout(
+  deps: OrderDeps,
+  userId: string,
+  items: PlaceOrderInput['items'],
+  coupon?: CouponRow,
+): Promise<OrderPrice & { firstOrder: boolean }> {
   const ids = [...new Set(items.map((i) => i.productId))];
   const products = new Map((await Promise.all(ids.map((id) => deps.catalog.getProduct(id)))).map((p) => [p.id, p]));
   const firstOrder = !(await hasEarlierOrder(deps.db, userId));
   const price = priceOrder(
     items.map((i) => ({ unitPricePaise: products.get(i.productId)!.pricePaise, quantity: i.quantity })),
-    { firstOrder },
+    { firstOrder, coupon },
   );
   return { ...price, firstOrder };
+}
+
+/**
+ * The checkout's Apply field: whether the shopper may use this code on these items now, and what
+ * the order would then cost (server prices). Each call counts against the look-up limits, so codes
+ * cannot be found by trying; a refusal is the same 4xx and text the order itself would get.
+ */
+export async function checkCoupon(
+  deps: OrderDeps,
+  userId: string,
+  caller: Caller,
+  input: CheckCouponInput,
+): Promise<{ coupon: CouponRow; quote: OrderPrice & { firstOrder: boolean } }> {
+  await countCouponLookup(deps, { userId, ip: caller.ip });
+  const coupon = await usableCoupon(deps.db, input.code, userId, deps.clock());
+  const quote = await quoteCheckout(deps, userId, input.items, coupon);
+  // The minimum is on the items' subtotal, known once the prices are.
+  assertCouponMinimum(coupon, quote.itemsPaise);
+  return { coupon, quote };
 }

@@ -38,6 +38,8 @@ export interface TaxInvoice {
   /** 9 and 9 (CGST + SGST) or 18 (IGST). */
   ratePercent: { cgst: number; sgst: number; igst: number };
   lines: TaxInvoiceLine[];
+  /** The coupon whose discount is part of the lines' discounts, if the order used one. */
+  coupon: { code: string; discountPaise: number } | null;
   taxablePaise: number;
   cgstPaise: number;
   sgstPaise: number;
@@ -55,7 +57,7 @@ export interface TaxInvoice {
  */
 export function taxInvoiceOf(order: Order, invoice: Pick<InvoiceRow, 'number' | 'issuedAt'>, seller: SellerDetails, hsnByLine: Record<string, string>): TaxInvoice {
   const gross = order.items.map((i) => i.pricePaise * i.quantity);
-  const discounts = prorate(order.discountPaise, gross);
+  const discounts = prorate(order.discountPaise + order.couponDiscountPaise, gross);
   const taxable = gross.map((g, k) => g - discounts[k]!);
   const taxes = prorate(order.taxPaise, taxable);
   const intraState = isIntraState(seller.state, order.shipState);
@@ -93,6 +95,7 @@ export function taxInvoiceOf(order: Order, invoice: Pick<InvoiceRow, 'number' | 
     intraState,
     ratePercent: intraState ? { cgst: TAX_RATE_PERCENT / 2, sgst: TAX_RATE_PERCENT / 2, igst: 0 } : { cgst: 0, sgst: 0, igst: TAX_RATE_PERCENT },
     lines,
+    coupon: order.couponCode && order.couponDiscountPaise > 0 ? { code: order.couponCode, discountPaise: order.couponDiscountPaise } : null,
     taxablePaise: sum((l) => l.taxablePaise),
     cgstPaise: sum((l) => l.cgstPaise),
     sgstPaise: sum((l) => l.sgstPaise),

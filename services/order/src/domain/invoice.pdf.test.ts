@@ -27,6 +27,8 @@ function order(overrides: Partial<Order> = {}): Order {
     // 2 × 1000 + 1 × 500 = 2500; 10% off = 250; GST 18% of 2250 = 405; + 5.
     itemsPaise: 250000,
     discountPaise: 25000,
+    couponCode: null,
+    couponDiscountPaise: 0,
     taxPaise: 40500,
     shippingPaise: 500,
     totalPaise: 266000,
@@ -97,5 +99,17 @@ describe('tax invoice', () => {
     ]) {
       expect(text).toContain(expected);
     }
+  });
+
+  test('a coupon’s discount is spread over the lines with the first-order discount, and the invoice names the coupon', async () => {
+    // 2500 − 250 (first order) − 225 (SAVE10: 10% of 2250) = 2025 taxable; GST 364.50; + 5 = 2394.50.
+    const o = order({ couponCode: 'SAVE10', couponDiscountPaise: 22500, taxPaise: 36450, totalPaise: 239450 });
+    const inv = taxInvoiceOf(o, { number: 'SK/2026-27/000009', issuedAt: at }, DEMO_SELLER, {});
+    expect(inv.lines.map((l) => l.discountPaise)).toEqual([38000, 9500]);
+    expect(inv.taxablePaise).toBe(202500);
+    expect(inv.taxablePaise + inv.cgstPaise + inv.sgstPaise + inv.shippingPaise).toBe(inv.totalPaise);
+    const text = await pdfText(await renderInvoicePdf(inv));
+    expect(text).toContain('Coupon SAVE10 (in Discount) Rs. 225.00');
+    expect(text).toContain('Invoice total Rs. 2,394.50');
   });
 });

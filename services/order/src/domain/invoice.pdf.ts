@@ -94,7 +94,10 @@ export function renderInvoicePdf(inv: TaxInvoice): Promise<Buffer> {
   }
 
   doc.moveDown(0.5);
-  const totals: Array<[string, string]> = [['Taxable value', rs(inv.taxablePaise)]];
+  const totals: Array<[string, string]> = [];
+  // The lines' discounts include the coupon's share; say which coupon and how much.
+  if (inv.coupon) totals.push([`Coupon ${inv.coupon.code} (in Discount)`, rs(inv.coupon.discountPaise)]);
+  totals.push(['Taxable value', rs(inv.taxablePaise)]);
   if (inv.intraState) totals.push([`CGST @ ${inv.ratePercent.cgst}%`, rs(inv.cgstPaise)], [`SGST @ ${inv.ratePercent.sgst}%`, rs(inv.sgstPaise)]);
   else totals.push([`IGST @ ${inv.ratePercent.igst}%`, rs(inv.igstPaise)]);
   totals.push(['Shipping', rs(inv.shippingPaise)], ['Invoice total', rs(inv.totalPaise)]);

@@ -22,6 +22,7 @@ function itemLines(o: Order): string[] {
 function summaryLines(o: Order): string[] {
   const lines = [`  Subtotal: ${formatInr(o.itemsPaise)}`];
   if (o.discountPaise > 0) lines.push(`  First-order discount (10%): −${formatInr(o.discountPaise)}`);
+  if (o.couponDiscountPaise > 0) lines.push(`  Coupon ${o.couponCode}: −${formatInr(o.couponDiscountPaise)}`);
   lines.push(`  Shipping: ${formatInr(o.shippingPaise)}`, `  GST (18%): ${formatInr(o.taxPaise)}`, `  Total: ${formatInr(o.totalPaise)}`);
   return lines;
 }

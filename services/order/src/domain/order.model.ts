@@ -61,6 +61,8 @@ export function toOrderView(o: Order) {
     paymentInfo: { id: o.paymentId, status: o.paymentStatus as PaymentStatus, method: o.paymentMethod as PaymentMethod },
     itemPrice: paiseToRupees(o.itemsPaise),
     discountPrice: paiseToRupees(o.discountPaise),
+    couponCode: o.couponCode,
+    couponDiscount: paiseToRupees(o.couponDiscountPaise),
     taxPrice: paiseToRupees(o.taxPaise),
     shippingPrice: paiseToRupees(o.shippingPaise),
     totalPrice: paiseToRupees(o.totalPaise),

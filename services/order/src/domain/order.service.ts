@@ -13,6 +13,7 @@ import { badRequest, enqueueEvent, notFound, type Db, type Tx } from '@shop/plat
 import { orders, type OrderRow } from '../db/schema';
 import type { OrderDeps } from './order-deps';
 import { issueInvoice } from './invoice.service';
+import { releaseCouponUse } from './coupon.service';
 import { orderCancelledEvent, orderStatusChangedEvent } from './order.events';
 import { withItems, type Order } from './order.model';
 import { canBuyerCancel, checkTransition, effectsOf, HOLDS_STOCK } from './order-status.machine';
@@ -186,7 +187,11 @@ async function changeStatus(deps: OrderDeps, id: string, to: OrderStatus, guard:
       .returning();
     const [order] = await withItems(tx, [saved]);
     await enqueueEvent(tx, deps.schema, orderStatusChangedEvent(order, row.status));
-    if (to === 'cancelled') await enqueueEvent(tx, deps.schema, orderCancelledEvent(order, 'cancelled', row.status));
+    if (to === 'cancelled') {
+      await enqueueEvent(tx, deps.schema, orderCancelledEvent(order, 'cancelled', row.status));
+      // A cancelled order gives its coupon use back (decision 0028).
+      await releaseCouponUse(tx, order.id, now);
+    }
     // The tax invoice's number is taken with the delivery itself (decision 0026).
     if (to === 'delivered') await issueInvoice(tx, deps, order.id, now);
     return order;

@@ -15,10 +15,10 @@ export interface ReturnDetails extends ReturnRow {
  * discounts, plus GST on it (shipping is not refunded). Rounded down, so the refunds of all of an
  * order's returns never add up to more than it charged for its items and tax.
  */
-export function returnRefundPaise(order: Pick<OrderRow, 'itemsPaise' | 'discountPaise' | 'taxPaise'>, lines: PricedLine[]): number {
+export function returnRefundPaise(order: Pick<OrderRow, 'itemsPaise' | 'discountPaise' | 'couponDiscountPaise' | 'taxPaise'>, lines: PricedLine[]): number {
   const returnedPaise = lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
   if (order.itemsPaise <= 0) return 0;
-  const charged = BigInt(order.itemsPaise - order.discountPaise + order.taxPaise);
+  const charged = BigInt(order.itemsPaise - order.discountPaise - order.couponDiscountPaise + order.taxPaise);
   return Number((BigInt(returnedPaise) * charged) / BigInt(order.itemsPaise));
 }
 

@@ -16,8 +16,14 @@ import {
   updateReturnSchema,
   verifyPaymentSchema,
   returnMessages,
+  adminCouponsQuerySchema,
+  checkCouponSchema,
+  couponInputSchema,
+  couponMessages,
 } from '@shop/proto-contracts';
-import { placeOrder, quoteCheckout } from '../domain/checkout.flow';
+import { checkCoupon, placeOrder, quoteCheckout } from '../domain/checkout.flow';
+import { toCheckoutQuoteView } from '../domain/checkout-quote.view';
+import { createCoupon, deleteCoupon, listCoupons, toCouponView, updateCoupon } from '../domain/coupon.service';
 import type { OrderDeps } from '../domain/order-deps';
 import { toOrderView, type OrderView } from '../domain/order.model';
 import { cancelOwnOrder, deleteOrder, getOrder, hasEarlierOrder, isStaff, listAllOrders, listOrdersByDate, listUserOrders, loadOrder, setOrderStatus } from '../domain/order.service';
@@ -84,15 +90,17 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
       },
       checkoutQuote: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         const userId = assertLoggedIn(ctx).userId;
-        const quote = await quoteCheckout(deps, userId, parseInput(orderItemsSchema, args.items));
-        return {
-          itemPrice: paiseToRupees(quote.itemsPaise),
-          discountPrice: paiseToRupees(quote.discountPaise),
-          taxPrice: paiseToRupees(quote.taxPaise),
-          shippingPrice: paiseToRupees(quote.shippingPaise),
-          totalPrice: paiseToRupees(quote.totalPaise),
-          firstOrder: quote.firstOrder,
-        };
+        return toCheckoutQuoteView(await quoteCheckout(deps, userId, parseInput(orderItemsSchema, args.items)));
+      },
+      checkCoupon: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        const userId = assertLoggedIn(ctx).userId;
+        const { coupon, quote } = await checkCoupon(deps, userId, { ip: clientAddress(ctx.req) }, parseInput(checkCouponSchema, args));
+        return { success: true, message: couponMessages.applied(coupon.code), code: coupon.code, quote: toCheckoutQuoteView(quote, coupon.code) };
+      },
+      adminCoupons: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin', 'emp');
+        const page = await listCoupons(deps, parseInput(adminCouponsQuerySchema, { page: args.page ?? 1, limit: args.limit ?? 50 }));
+        return { coupons: page.coupons.map(toCouponView), total: page.total, totalPages: page.totalPages, currentPage: page.currentPage };
       },
     },
     User: {
@@ -126,7 +134,7 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
       placeOrder: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         const { userId, email, name } = assertLoggedIn(ctx);
         const key = args.idempotencyKey == null ? undefined : parseInput(idempotencyKeySchema, args.idempotencyKey);
-        const { order } = await placeOrder(deps, { userId, email, name }, parseInput(placeOrderSchema, args.input), key);
+        const { order } = await placeOrder(deps, { userId, email, name }, parseInput(placeOrderSchema, args.input), key, { ip: clientAddress(ctx.req) });
         return { success: true, message: orderMessages.orderPlaced, order: toOrderView(order) };
       },
       cancelOrder: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
@@ -152,6 +160,21 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
         assertRole(ctx, 'admin');
         await deleteOrder(deps, String(args.id));
         return { success: true, message: orderMessages.orderDeleted };
+      },
+      createCoupon: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin');
+        const coupon = await createCoupon(deps, parseInput(couponInputSchema, args.input));
+        return { success: true, message: couponMessages.created, coupon: toCouponView(coupon) };
+      },
+      updateCoupon: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin');
+        const coupon = await updateCoupon(deps, String(args.id), parseInput(couponInputSchema, args.input));
+        return { success: true, message: couponMessages.updated, coupon: toCouponView(coupon) };
+      },
+      deleteCoupon: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin');
+        await deleteCoupon(deps, String(args.id));
+        return { success: true, message: couponMessages.deleted };
       },
       createPaymentOrder: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         await countPaymentCall(deps, { ip: clientAddress(ctx.req) });

@@ -94,7 +94,7 @@ describe('GET /api/v1/admin/orders/export', () => {
     expect(emp.headers.get('content-disposition')).toMatch(/^attachment; filename="?orders-\d{4}-\d{2}-\d{2}\.csv"?$/);
     const lines = (emp.body as string).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Order number,Order id,Placed (IST),Status,Payment,Payment status,Name,Phone,Address,City,State,PIN code,Items,Items total (INR),Discount (INR),Tax (INR),Shipping (INR),Total (INR)',
+      'Order number,Order id,Placed (IST),Status,Payment,Payment status,Name,Phone,Address,City,State,PIN code,Items,Items total (INR),Discount (INR),Coupon,Coupon discount (INR),Tax (INR),Shipping (INR),Total (INR)',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`#${meera._id.slice(-8).toUpperCase()},${meera._id},2025-03-03 10:00,shipped,COD,Pending,Meera Iyer,9000011111,"12, MG Road, Indiranagar",Bengaluru`);

@@ -1,5 +1,5 @@
 import express, { Router, type Request } from 'express';
-import { requireLogin } from '@shop/platform';
+import { clientAddress, requireLogin } from '@shop/platform';
 import { idempotencyKeySchema, orderMessages, placeOrderSchema } from '@shop/proto-contracts';
 import { placeOrder } from '../domain/checkout.flow';
 import type { OrderDeps } from '../domain/order-deps';
@@ -23,7 +23,7 @@ export function orderRoutes(deps: OrderDeps): Router {
     const key = idempotencyKeyOf(req);
     const input = parseInput(placeOrderSchema, req.body);
     const { userId, email, name } = req.principal!;
-    const { order, created } = await placeOrder(deps, { userId, email, name }, input, key);
+    const { order, created } = await placeOrder(deps, { userId, email, name }, input, key, { ip: clientAddress(req) });
     res.status(created ? 201 : 200).json({ success: true, message: orderMessages.orderPlaced, order: toOrderView(order) });
   });
 

@@ -106,6 +106,8 @@ export interface AdminOrderDetail extends AdminOrder {
   paymentInfo: { id: string | null; status: string; method: string };
   itemPrice: number;
   discountPrice: number;
+  couponCode: string | null;
+  couponDiscount: number;
   taxPrice: number;
   shippingPrice: number;
   paidAt: string | null;
@@ -149,6 +151,8 @@ export const ADMIN_ORDER_DETAIL: TypedDocumentNode<{ order: AdminOrderDetail | n
       }
       itemPrice
       discountPrice
+      couponCode
+      couponDiscount
       taxPrice
       shippingPrice
       paidAt

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { GridIcon, MailIcon, ReturnIcon, StarIcon } from '../../../components/icons';
+import { GiftIcon, GridIcon, MailIcon, ReturnIcon, StarIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { useSession } from '../../../lib/session';
 import type { Role } from '../../../lib/session-user';
@@ -29,6 +29,7 @@ const SIDEBAR: readonly SidebarItem[] = [
   // The header's other places, so that on phones (where the header's links are hidden) one bar leads everywhere.
   { label: 'Categories', section: 'categories', icon: <GridIcon /> },
   { label: 'Returns', to: '/admin/returns', icon: <ReturnIcon /> },
+  { label: 'Coupons', to: '/admin/coupons', icon: <GiftIcon /> },
   { label: 'Newsletter', to: '/admin/newsletter', icon: <MailIcon /> },
 ];
 
@@ -39,6 +40,7 @@ const HEADER_LINKS: ReadonlyArray<{ label: string } & ({ section: AdminSection }
   { label: 'Orders', section: 'orders' },
   { label: 'Categories', section: 'categories' },
   { label: 'Returns', to: '/admin/returns' },
+  { label: 'Coupons', to: '/admin/coupons' },
   { label: 'Newsletter', to: '/admin/newsletter' },
 ];
 

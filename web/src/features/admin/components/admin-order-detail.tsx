@@ -189,6 +189,12 @@ function OrderContent({ order, onChanged }: { order: AdminOrderDetail; onChanged
                   <dd>−{formatINR(order.discountPrice)}</dd>
                 </div>
               ) : null}
+              {order.couponDiscount > 0 ? (
+                <div className="order-prices__discount">
+                  <dt>Coupon {order.couponCode}</dt>
+                  <dd>−{formatINR(order.couponDiscount)}</dd>
+                </div>
+              ) : null}
               <div>
                 <dt>Shipping</dt>
                 <dd>{formatINR(order.shippingPrice)}</dd>

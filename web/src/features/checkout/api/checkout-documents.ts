@@ -21,6 +21,10 @@ export interface CheckoutQuote {
   itemPrice: number;
   /** The first-order discount (10% of the subtotal); 0 when it does not apply. */
   discountPrice: number;
+  /** The coupon priced in (only in a coupon check's answer). */
+  couponCode?: string | null;
+  /** What the coupon takes off; 0 without one. */
+  couponDiscount?: number;
   taxPrice: number;
   shippingPrice: number;
   totalPrice: number;
@@ -53,8 +57,33 @@ export interface PlaceOrderData {
   placeOrder: { success: boolean; message?: string | null; order?: PlacedOrder | null };
 }
 
+export interface CheckCouponData {
+  checkCoupon: { success: boolean; message: string; code: string; quote: CheckoutQuote };
+}
+
+/** The Apply field: whether the code may be used on these items now, and the price with it (a refusal is an error saying why). */
+export const CHECK_COUPON = `
+  query CheckCoupon($code: String!, $items: [OrderItemInput!]!) {
+    checkCoupon(code: $code, items: $items) {
+      success
+      message
+      code
+      quote {
+        itemPrice
+        discountPrice
+        couponCode
+        couponDiscount
+        taxPrice
+        shippingPrice
+        totalPrice
+        firstOrder
+      }
+    }
+  }
+`;
+
 export type PlaceOrderVariables = {
-  input: { shippingInfo: ShippingInfoInput; items: OrderItemInput[] };
+  input: { shippingInfo: ShippingInfoInput; items: OrderItemInput[]; couponCode?: string | null };
   idempotencyKey: string;
 };
 

@@ -16,6 +16,7 @@ import type { OrderItemInput } from '../api/checkout-documents';
 import { checkoutText } from '../api/checkout-messages';
 import { formatAddress, toShippingInfo } from '../api/shipping-info';
 import { useCheckoutQuote } from '../hooks/use-checkout-quote';
+import { useCouponCode } from '../hooks/use-coupon-code';
 import { usePlaceOrder } from '../hooks/use-place-order';
 import { useShippingChoice } from '../hooks/use-shipping-choice';
 import { AddAddressForm } from './add-address-form';
@@ -89,6 +90,7 @@ export function CheckoutView({ user }: { user: SessionUser }) {
 function CheckoutForm({ user, items, cartProblem }: { user: SessionUser; items: CartItem[]; cartProblem: boolean }) {
   const orderItems = useMemo(() => toOrderItems(items), [items]);
   const quote = useCheckoutQuote(orderItems);
+  const coupon = useCouponCode(orderItems);
   const choice = useShippingChoice(user);
   const { placing, placeOrder } = usePlaceOrder();
   const dialogs = useDialogs();
@@ -110,7 +112,7 @@ function CheckoutForm({ user, items, cartProblem }: { user: SessionUser; items: 
       document.getElementById(FILL_ID)?.querySelector<HTMLInputElement>(`input[name="${missing.field}"]`)?.focus();
       return;
     }
-    void placeOrder(shipping, orderItems);
+    void placeOrder(shipping, orderItems, coupon.applied?.code ?? null);
   }
 
   return (
@@ -179,7 +181,7 @@ function CheckoutForm({ user, items, cartProblem }: { user: SessionUser; items: 
           />
           <PaymentMethod />
         </div>
-        <OrderSummary quote={quote} placing={placing} disabled={items.length === 0} cartProblem={cartProblem} onPlace={place} />
+        <OrderSummary quote={quote} coupon={coupon} placing={placing} disabled={items.length === 0} cartProblem={cartProblem} onPlace={place} />
       </div>
     </div>
   );

@@ -1,11 +1,14 @@
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { getErrorMessage } from '../../../lib/api-errors';
 import { formatINR } from '../../../lib/format';
 import { checkoutText } from '../api/checkout-messages';
 import type { CheckoutQuoteState } from '../hooks/use-checkout-quote';
+import type { CouponCodeState } from '../hooks/use-coupon-code';
 
 interface OrderSummaryProps {
   quote: CheckoutQuoteState;
+  coupon: CouponCodeState;
   placing: boolean;
   disabled: boolean;
   /** Some lines are unavailable or above the stock (the server will say which when ordering). */
@@ -19,12 +22,65 @@ function Amount({ value, negative = false }: { value: number | undefined; negati
   return <>{negative ? `\u2212${formatINR(value)}` : formatINR(value)}</>;
 }
 
+/** The Apply field: a code, the server's saving once applied, or why it was refused. */
+function CouponField({ coupon }: { coupon: CouponCodeState }) {
+  const [code, setCode] = useState('');
+  const id = useId();
+  if (coupon.applied) {
+    return (
+      <div className="checkout-coupon">
+        <p className="checkout-coupon__applied" role="status">
+          <span>
+            Coupon {coupon.applied.code} applied: you save {formatINR(coupon.applied.quote.couponDiscount ?? 0)}
+          </span>
+          <button type="button" className="link-button" onClick={coupon.remove}>
+            Remove
+          </button>
+        </p>
+      </div>
+    );
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void coupon.apply(code);
+  };
+  return (
+    <form className="checkout-coupon" onSubmit={submit}>
+      <label className="field__label" htmlFor={`${id}-code`}>
+        Coupon code
+      </label>
+      <div className="checkout-coupon__row">
+        <input
+          id={`${id}-code`}
+          className="field__input"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          maxLength={20}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={coupon.error ? true : undefined}
+          aria-describedby={coupon.error ? `${id}-error` : undefined}
+        />
+        <button type="submit" className="btn btn--outline" disabled={coupon.checking}>
+          {coupon.checking ? 'Applying...' : 'Apply'}
+        </button>
+      </div>
+      {coupon.error ? (
+        <p id={`${id}-error`} className="checkout-coupon__error" role="alert">
+          {coupon.error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
 /**
- * The server's price of the order (DESIGN: subtotal − first-order discount + shipping + 18% GST)
- * and the Place Order button. Amounts keep their place while loading, so nothing jumps.
+ * The server's price of the order (DESIGN: subtotal − first-order discount − coupon + shipping +
+ * 18% GST on the discounted subtotal), the coupon field and the Place Order button. Amounts keep
+ * their place while loading, so nothing jumps.
  */
-export function OrderSummary({ quote, placing, disabled, cartProblem, onPlace }: OrderSummaryProps) {
-  const q = quote.quote;
+export function OrderSummary({ quote, coupon, placing, disabled, cartProblem, onPlace }: OrderSummaryProps) {
+  const q = coupon.applied?.quote ?? quote.quote;
   const failed = Boolean(quote.error) && !quote.loading;
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-title" aria-busy={quote.loading}>
@@ -54,6 +110,14 @@ export function OrderSummary({ quote, placing, disabled, cartProblem, onPlace }:
               </dd>
             </div>
           ) : null}
+          {q && (q.couponDiscount ?? 0) > 0 ? (
+            <div className="checkout-summary__discount">
+              <dt>Coupon {q.couponCode}</dt>
+              <dd>
+                <Amount value={q.couponDiscount} negative />
+              </dd>
+            </div>
+          ) : null}
           <div>
             <dt>Shipping</dt>
             <dd>
@@ -74,6 +138,7 @@ export function OrderSummary({ quote, placing, disabled, cartProblem, onPlace }:
           </div>
         </dl>
       )}
+      <CouponField coupon={coupon} />
       {cartProblem ? (
         <p className="checkout-summary__problem" role="note">
           Some items are unavailable or exceed the stock. <Link to="/cart">Update them in your cart</Link>.

@@ -24,7 +24,7 @@ function newIdempotencyKey(): string {
  * a retry after an answer that never arrived, gets the order already placed instead of a second
  * one. The key is renewed only after a success.
  */
-export function usePlaceOrder(): { placing: boolean; placeOrder(shipping: ShippingInfo, items: OrderItemInput[]): Promise<void> } {
+export function usePlaceOrder(): { placing: boolean; placeOrder(shipping: ShippingInfo, items: OrderItemInput[], couponCode?: string | null): Promise<void> } {
   const { mutate } = useSessionMutation<PlaceOrderData, PlaceOrderVariables>('PlaceOrder', PLACE_ORDER);
   const { settleOrderedLines } = useCart();
   const navigate = useNavigate();
@@ -33,7 +33,7 @@ export function usePlaceOrder(): { placing: boolean; placeOrder(shipping: Shippi
   const [placing, setPlacing] = useState(false);
 
   const placeOrder = useCallback(
-    async (shipping: ShippingInfo, items: OrderItemInput[]) => {
+    async (shipping: ShippingInfo, items: OrderItemInput[], couponCode: string | null = null) => {
       if (busyRef.current) return;
       busyRef.current = true;
       setPlacing(true);
@@ -41,7 +41,7 @@ export function usePlaceOrder(): { placing: boolean; placeOrder(shipping: Shippi
       storeShippingInfo(shipping);
       try {
         const { placeOrder: payload } = await mutate({
-          input: { shippingInfo: toShippingInput(shipping), items },
+          input: { shippingInfo: toShippingInput(shipping), items, couponCode },
           idempotencyKey: keyRef.current,
         });
         const order = payload.order;

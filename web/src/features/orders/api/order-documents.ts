@@ -64,6 +64,8 @@ export interface OrderDetail extends OrderSummary {
   paymentInfo: { id: string | null; status: string; method: string };
   itemPrice: number;
   discountPrice: number;
+  couponCode: string | null;
+  couponDiscount: number;
   taxPrice: number;
   shippingPrice: number;
   paidAt: string | null;
@@ -130,6 +132,8 @@ const ORDER_DETAIL_SELECTION = `
   }
   itemPrice
   discountPrice
+  couponCode
+  couponDiscount
   taxPrice
   shippingPrice
   paidAt

@@ -42,6 +42,12 @@ function PriceDetails({ order }: { order: OrderDetail }) {
             <dd>−{formatINR(order.discountPrice)}</dd>
           </div>
         ) : null}
+        {order.couponDiscount > 0 ? (
+          <div className="order-prices__discount">
+            <dt>Coupon {order.couponCode}</dt>
+            <dd>−{formatINR(order.couponDiscount)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Shipping</dt>
           <dd>{formatINR(order.shippingPrice)}</dd>

@@ -1,0 +1,103 @@
+/** Coupons as staff manage them (the order subgraph's Coupon; money in rupees, decision 0028). */
+export interface AdminCoupon {
+  id: string;
+  code: string;
+  type: 'percent' | 'amount';
+  value: number;
+  minOrder: number;
+  validFrom: string;
+  validTo: string | null;
+  maxUses: number | null;
+  maxUsesPerCustomer: number | null;
+  active: boolean;
+  uses: number;
+}
+
+/** What the form sends: days are the shop's (Asia/Kolkata) days; empty means the default or no limit. */
+export interface CouponInput {
+  code: string;
+  type: 'percent' | 'amount';
+  value: number;
+  minOrder: number | null;
+  validFrom: string | null;
+  validTo: string | null;
+  maxUses: number | null;
+  maxUsesPerCustomer: number | null;
+  active: boolean;
+}
+
+const COUPON_FIELDS = 'id code type value minOrder validFrom validTo maxUses maxUsesPerCustomer active uses';
+
+export interface AdminCouponsData {
+  adminCoupons: { coupons: AdminCoupon[]; total: number; totalPages: number; currentPage: number };
+}
+
+/** Staff: coupons newest first with their uses, 20 a page. */
+export const ADMIN_COUPONS = `
+  query AdminCoupons($page: Int, $limit: Int) {
+    adminCoupons(page: $page, limit: $limit) {
+      total totalPages currentPage
+      coupons { ${COUPON_FIELDS} }
+    }
+  }
+`;
+export const COUPONS_PAGE_SIZE = 20;
+
+interface CouponPayload {
+  success: boolean;
+  message: string | null;
+  coupon: AdminCoupon | null;
+}
+export interface CreateCouponData {
+  createCoupon: CouponPayload;
+}
+export interface UpdateCouponData {
+  updateCoupon: CouponPayload;
+}
+export interface DeleteCouponData {
+  deleteCoupon: { success: boolean; message: string | null };
+}
+
+export const CREATE_COUPON = `
+  mutation CreateCoupon($input: CouponInput!) {
+    createCoupon(input: $input) { success message coupon { ${COUPON_FIELDS} } }
+  }
+`;
+export const UPDATE_COUPON = `
+  mutation UpdateCoupon($id: ID!, $input: CouponInput!) {
+    updateCoupon(id: $id, input: $input) { success message coupon { ${COUPON_FIELDS} } }
+  }
+`;
+export const DELETE_COUPON = `
+  mutation DeleteCoupon($id: ID!) {
+    deleteCoupon(id: $id) { success message }
+  }
+`;
+
+const istDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The shop day (YYYY-MM-DD) a coupon starts on. */
+export function startDayOf(iso: string): string {
+  return istDay.format(new Date(iso));
+}
+
+/** The last shop day a coupon can be used on (validTo is the moment it ends). */
+export function lastDayOf(iso: string): string {
+  return istDay.format(new Date(new Date(iso).getTime() - 1));
+}
+
+/** A coupon's whole terms as the update mutation takes them, with some changed (e.g. `active`). */
+export function couponInputOf(c: AdminCoupon, changes: Partial<CouponInput> = {}): CouponInput {
+  return {
+    code: c.code,
+    type: c.type,
+    value: c.value,
+    minOrder: c.minOrder,
+    validFrom: c.validFrom,
+    validTo: c.validTo,
+    maxUses: c.maxUses,
+    maxUsesPerCustomer: c.maxUsesPerCustomer,
+    active: c.active,
+    ...changes,
+  };
+}
