@@ -178,6 +178,8 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
               quantity: l.quantity,
               size: l.size,
               color: l.color,
+              categoryId: l.categoryId ?? null,
+              categoryName: l.categoryName ?? null,
             })),
           ).returning();
           const order: Order = { ...row!, items };
