@@ -90,7 +90,9 @@ describe('the staff product screens in the browser', () => {
 
       // Cleared for the next product; category, sizes and colours stay.
       for (const label of ['Product ID', 'Name', 'Price', 'Description']) expect(await field(label).inputValue()).toBe('');
-      await e2e.page.getByText('0/5').waitFor();
+      // No picture left: the main images and each chosen colour's (Red, Navy Blue) count 0 of 5.
+      await e2e.page.getByRole('img', { name: 'Image 1 (main)' }).waitFor({ state: 'detached' });
+      expect(await e2e.page.getByText('0/5', { exact: true }).count()).toBe(3);
       expect(await field('Category').inputValue()).toBe('women');
 
       // The same product ID again: the server's refusal is shown as it says it.

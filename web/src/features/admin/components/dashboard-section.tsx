@@ -83,7 +83,7 @@ export function DashboardSection() {
           <h2 id={headingId} className="admin-section__title">
             Dashboard
           </h2>
-          <p className="admin-section__note">Sales in Indian time (IST); cancelled orders are not counted.</p>
+          <p className="admin-section__note">Days are Indian (IST) days; cancelled orders are left out of every amount.</p>
         </div>
         <button type="button" className="btn btn--outline btn--sm" onClick={refresh} disabled={refreshing}>
           {refreshing ? <Spinner size="sm" /> : <RefreshIcon size={16} />}
