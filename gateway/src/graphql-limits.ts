@@ -60,6 +60,11 @@ const listSizes: Record<string, number> = {
   'User.orders': 20,
   'Order.orderItems': 10,
   'SalesStats.daily': 90,
+  'SalesStats.ordersByStatus': 5,
+  'SalesStats.periodByStatus': 5,
+  'SalesStats.topProducts': 5,
+  // One per top-level category sold in the period (the shop has 16; staff may add a few).
+  'SalesStats.salesByCategory': 30,
   // Returns (decision 0025): an order's few returns, each of some of its lines with its steps (4 at
   // most), 20 per staff page.
   'Order.returns': 5,

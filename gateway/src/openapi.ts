@@ -116,6 +116,12 @@ const docs: Record<string, Doc> = {
     access: 'staff',
     query: ['q', 'status', 'from', 'to'],
   },
+  'GET /admin/dashboard/sales': {
+    summary:
+      "The staff dashboard's sales figures over the last `days` Asia/Kolkata days (1–90, 7 when absent): todaySales, totalEarnings (delivered), bookedSales, ordersByStatus (all time), daily, periodByStatus, topProducts, salesByCategory (item value in rupees, orders not cancelled)",
+    access: 'staff',
+    query: ['days'],
+  },
   'PUT /admin/order/:id': { summary: "Change an order's status", access: 'staff' },
   'DELETE /admin/order/:id': { summary: 'Delete an order', access: 'admin' },
   'POST /order/:id/return': { summary: 'Return items of own delivered order within 30 days of delivery (items, reason, photo)', access: 'login', body: requestReturnSchema },

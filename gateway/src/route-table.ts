@@ -79,6 +79,7 @@ export const routeTable: Route[] = [
   r('GET', '/orders/date', 'order'),
   r('GET', '/admin/orders', 'order'),
   r('GET', '/admin/orders/export', 'order'),
+  r('GET', '/admin/dashboard/sales', 'order'),
   r('PUT', '/admin/order/:id', 'order'),
   r('DELETE', '/admin/order/:id', 'order'),
   // Returns within 30 days and GST tax invoices

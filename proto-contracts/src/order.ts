@@ -448,6 +448,12 @@ export interface ReservedLine {
   quantity: number;
   /** The selling price now, in paise. */
   pricePaise: number;
+  /**
+   * The product's top-level category when reserved (its id and name then), for the staff's sales by
+   * category; absent in reservations recorded before categories were copied (decision 0027).
+   */
+  categoryId?: string | null;
+  categoryName?: string | null;
 }
 
 /** The catalog's answer (201 the first time, 200 with the same content when asked again). */

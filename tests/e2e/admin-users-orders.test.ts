@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import { screenshotOnFailure, shopInBrowser } from '../support/browser';
+import { answerDialog, screenshotOnFailure, shopInBrowser } from '../support/browser';
 
 const ADMIN = { email: 'admin@admin-users.test', password: 'admin-pass-users' };
 const EMPLOYEE = { name: 'Asha Employee', email: 'asha@admin-users.test', phone: '9876500011', password: 'asha-pass-1' };
@@ -78,13 +78,14 @@ describe('the staff users and orders screens in the browser', () => {
       const menu = e2e.page.getByRole('menu');
       expect(await menu.getByRole('menuitemradio').allInnerTexts()).toEqual(['User', 'Admin', 'Emp'].map((r) => expect.stringContaining(r)));
       await menu.getByRole('menuitemradio', { name: 'Emp' }).click();
+      await answerDialog(e2e.page, `Change the role of ${EMPLOYEE.name} to Emp?`, 'Change role');
       await e2e.page.getByText('Role changed to emp').waitFor();
       await rowOf(EMPLOYEE.email).getByText('Role: emp').waitFor();
 
       // Delete, after confirming.
       await e2e.page.getByRole('button', { name: `Delete ${LEAVER.name}` }).click();
+      await answerDialog(e2e.page, `Delete ${LEAVER.name}? This cannot be undone.`, 'Delete');
       await e2e.page.getByText('User deleted').waitFor();
-      expect(e2e.dialogs).toContain(`Delete ${LEAVER.name}? This cannot be undone.`);
       await rowOf(LEAVER.email).waitFor({ state: 'detached' });
       await e2e.page.reload();
       await rowOf(BUYER.email).waitFor();
@@ -128,8 +129,9 @@ describe('the staff users and orders screens in the browser', () => {
 
       // An admin deletes the only order of page 2: the list falls back to the one page left.
       await orderRow(orderIds[0]!).getByRole('button', { name: `Delete order ${adminNumber(orderIds[0]!)}` }).click();
+      await answerDialog(e2e.page, `Delete order ${adminNumber(orderIds[0]!)}? This cannot be undone.`, 'Delete order');
       await e2e.page.getByText('Order deleted', { exact: true }).waitFor();
-      expect(e2e.dialogs).toContain(`Delete order ${adminNumber(orderIds[0]!)}? This cannot be undone.`);
+      expect(e2e.dialogs).toEqual([]);
       await orderRow(orderIds[1]!).waitFor();
       expect(await e2e.page.getByText(/Page \d+ of/).count()).toBe(0);
       await e2e.page.getByText('10 orders on').waitFor();

@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import { screenshotOnFailure, shopInBrowser } from '../support/browser';
+import { answerDialog, screenshotOnFailure, shopInBrowser } from '../support/browser';
 
 const ADMIN = { email: 'admin@back-office.test', password: 'admin-pass-office' };
 const EMPLOYEE = { name: 'Esha Employee', email: 'esha@back-office.test', phone: '9876500031', password: 'esha-pass-1' };
@@ -46,12 +46,15 @@ describe('the back office in the browser', () => {
 
   let buyer: BrowserContext;
   let productId: string;
+  let productName: string;
 
   beforeAll(async () => {
     buyer = await signedUp(BUYER);
     await signedUp(EMPLOYEE);
     const listing = await (await buyer.request.get(`${e2e.shop.url}/api/v1/products?category=1&inStock=true&limit=48`)).json();
-    productId = (listing.products as Array<{ _id: string; stock: number; size: string[] }>).find((p) => p.stock >= 5 && p.size.length === 0)!._id;
+    const product = (listing.products as Array<{ _id: string; name: string; stock: number; size: string[] }>).find((p) => p.stock >= 5 && p.size.length === 0)!;
+    productId = product._id;
+    productName = product.name;
     await login(e2e.page, ADMIN);
   });
 
@@ -99,6 +102,42 @@ describe('the back office in the browser', () => {
     });
   });
 
+  test("the dashboard charts the orders of the last 7 or 30 days, with their figures as tables", async () => {
+    await screenshotOnFailure(e2e.page, 'back-office-dashboard', async () => {
+      const page = e2e.page;
+      await page.goto(`${e2e.shop.url}/admin?section=dashboard`);
+      const period = page.getByRole('group', { name: 'Chart period' });
+      const week = period.getByRole('button', { name: 'Last 7 days' });
+      const month = period.getByRole('button', { name: 'Last 30 days' });
+      expect(await week.getAttribute('aria-pressed')).toBe('true');
+
+      // Each chart's text alternative: the two orders of the journey above (one shipped), 2 units each.
+      const table = (name: string) => page.getByRole('table', { name, exact: true });
+      await table('Daily sales, last 7 days').waitFor({ state: 'attached' });
+      expect(await table('Daily sales, last 7 days').getByRole('row').count()).toBe(1 + 7);
+      const byStatus = table('Orders of the last 7 days by status');
+      expect(await byStatus.getByRole('row', { name: /^Processing/ }).getByRole('cell').innerText()).toBe('1');
+      expect(await byStatus.getByRole('row', { name: /^Shipped/ }).getByRole('cell').innerText()).toBe('1');
+      expect(await table('Top products of the last 7 days').getByRole('row', { name: new RegExp(`^${productName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).getByRole('cell').first().innerText()).toBe('4');
+      expect(await table('Sales by category, last 7 days').getByRole('row', { name: /^Home & Kitchen/ }).getByRole('cell').first().innerText()).toBe('4');
+
+      // 30 days: another span of days and of dates; the 7-day tables are gone.
+      const weekRange = await page.getByText(/\(IST\)$/).innerText();
+      await month.click();
+      await table('Daily sales, last 30 days').waitFor({ state: 'attached' });
+      expect(await month.getAttribute('aria-pressed')).toBe('true');
+      expect(await table('Daily sales, last 30 days').getByRole('row').count()).toBe(1 + 30);
+      expect(await table('Daily sales, last 7 days').count()).toBe(0);
+      await table('Orders of the last 30 days by status').waitFor({ state: 'attached' });
+      expect(await page.getByText(/\(IST\)$/).innerText()).not.toBe(weekRange);
+      await page.getByRole('heading', { name: 'Daily sales, last 30 days' }).waitFor();
+
+      await week.click();
+      await table('Daily sales, last 7 days').waitFor({ state: 'attached' });
+      expect(e2e.dialogs).toEqual([]);
+    });
+  });
+
   test('an admin searches a user and changes the role after confirming it', async () => {
     await screenshotOnFailure(e2e.page, 'back-office-users', async () => {
       const page = e2e.page;
@@ -110,11 +149,11 @@ describe('the back office in the browser', () => {
       await row.getByText('Role: user').waitFor();
 
       // The change asks first, naming the account and the new role.
-      e2e.dialogs.length = 0;
       await page.getByRole('button', { name: `Edit Role for ${EMPLOYEE.name}` }).click();
       await page.getByRole('menu').getByRole('menuitemradio', { name: 'Emp' }).click();
+      await answerDialog(page, `Change the role of ${EMPLOYEE.name} to Emp?`, 'Change role');
       await page.getByText('Role changed to emp').waitFor();
-      expect(e2e.dialogs).toEqual([`Change the role of ${EMPLOYEE.name} to Emp?`]);
+      expect(e2e.dialogs).toEqual([]);
       await row.getByText('Role: emp').waitFor();
 
       await page.getByLabel('Role', { exact: true }).selectOption('emp');
@@ -139,10 +178,10 @@ describe('the back office in the browser', () => {
       await page.getByLabel('Find reviews').fill('visit my shop');
       await page.getByRole('button', { name: 'Search reviews' }).click();
       await page.getByText('1 review', { exact: true }).waitFor();
-      e2e.dialogs.length = 0;
       await page.getByRole('button', { name: 'Delete review by Dev B.' }).click();
+      await answerDialog(page, 'Delete the review by Dev B.? This cannot be undone.', 'Delete');
       await page.getByText('Review deleted').waitFor();
-      expect(e2e.dialogs).toEqual(['Delete the review by Dev B.? This cannot be undone.']);
+      expect(e2e.dialogs).toEqual([]);
       await page.getByText('No reviews found.').waitFor();
     });
   });
@@ -182,7 +221,9 @@ describe('the back office in the browser', () => {
       // In use now: deleting the category is refused with the server's reason.
       await page.goto(`${e2e.shop.url}/admin?section=categories`);
       await page.getByRole('button', { name: 'Delete Temple Decor' }).click();
+      await answerDialog(page, 'Delete Temple Decor? This cannot be undone.', 'Delete');
       await page.getByText('This category is used by 1 product; move or delete them first').waitFor();
+      expect(e2e.dialogs).toEqual([]);
 
       // The employee (made emp in the users journey above) signs in afresh.
       const empContext = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });

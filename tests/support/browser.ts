@@ -24,14 +24,25 @@ export async function screenshotOnFailure(page: Page, name: string, fn: () => Pr
   }
 }
 
+/**
+ * Answers the shop's own dialog (decision 0024): waits until it asks exactly `question`, clicks the
+ * button named `answer`, and waits for the dialog to close.
+ */
+export async function answerDialog(page: Page, question: string | RegExp, answer: string): Promise<void> {
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByText(question, { exact: true }).waitFor();
+  await dialog.getByRole('button', { name: answer, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 /** What a browser journey works with; set once the describe block's beforeAll has run. */
 export interface ShopInBrowser {
   shop: EmbeddedShop;
   browser: Browser;
   context: BrowserContext;
-  /** A 1280×900 page that accepts every dialog. */
+  /** A 1280×900 page that dismisses every browser dialog (the shop asks in its own, decision 0024). */
   page: Page;
-  /** The messages of the dialogs the page showed, in order. */
+  /** The messages of the browser dialogs the page showed, in order: a journey expects none. */
   dialogs: string[];
 }
 
@@ -52,7 +63,7 @@ export function shopInBrowser(name: string, admin: { email: string; password: st
     session.page = await session.context.newPage();
     session.page.on('dialog', (dialog) => {
       session.dialogs.push(dialog.message());
-      void dialog.accept();
+      void dialog.dismiss();
     });
   }, 120_000);
 

@@ -82,6 +82,8 @@ export async function reserveStock(deps: CatalogDeps, request: StockReservationR
   const earlier = await findReservation(deps, request.reservationId);
   if (earlier) return replay(earlier);
 
+  // Read before the transaction (the directory reads with the outer handle): the category each line is sold in.
+  const categoryNames = new Map((await deps.categories.all()).map((c) => [c.id, c.name]));
   let outcome: ReserveOutcome;
   try {
     outcome = await deps.db.transaction(async (tx): Promise<ReserveOutcome> => {
@@ -138,6 +140,8 @@ export async function reserveStock(deps: CatalogDeps, request: StockReservationR
         color,
         quantity,
         pricePaise: product.price,
+        categoryId: product.categoryId,
+        categoryName: categoryNames.get(product.categoryId) ?? null,
       }));
       const [row] = await tx.insert(stockReservations).values({ id: request.reservationId, lines, createdAt: now }).returning();
       for (const product of after.values()) await enqueueEvent(tx, deps.schema, productChangedEvent(product));

@@ -69,7 +69,7 @@ describe('access to the internal routes', () => {
 });
 
 describe('POST /internal/v1/stock/reservations', () => {
-  test('takes per-size and total stock, answers the current names, images and prices in paise, and announces the products', async () => {
+  test('takes per-size and total stock, answers the current names, images, prices in paise and categories, and announces the products', async () => {
     const p = await shirt();
     const plain = await createProduct({ name: 'Steel Bottle', price: 350, stock: 4 });
     const id = randomUUID();
@@ -84,8 +84,19 @@ describe('POST /internal/v1/stock/reservations', () => {
       reservationId: id,
       createdAt: expect.any(String),
       lines: [
-        { productId: p._id, code: expect.any(String), name: 'Linen Shirt', image: p.thumbnail, size: 'M', color: 'Blue', quantity: 3, pricePaise: 79950 },
-        { productId: plain._id, code: expect.any(String), name: 'Steel Bottle', image: plain.thumbnail, size: null, color: null, quantity: 1, pricePaise: 35000 },
+        { productId: p._id, code: expect.any(String), name: 'Linen Shirt', image: p.thumbnail, size: 'M', color: 'Blue', quantity: 3, pricePaise: 79950, categoryId: '11', categoryName: 'Men' },
+        {
+          productId: plain._id,
+          code: expect.any(String),
+          name: 'Steel Bottle',
+          image: plain.thumbnail,
+          size: null,
+          color: null,
+          quantity: 1,
+          pricePaise: 35000,
+          categoryId: '2',
+          categoryName: 'Home & Kitchen',
+        },
       ],
     });
     expect(await stockOf(p._id)).toEqual({ stock: 5, stockDetail: { S: 5, M: 0 } });

@@ -12,6 +12,8 @@ const reservedLineSchema = z.object({
   color: z.string().nullable(),
   quantity: z.number().int().min(1),
   pricePaise: z.number().int().min(0),
+  categoryId: z.string().nullish(),
+  categoryName: z.string().nullish(),
 });
 
 const reservationSchema = z.object({

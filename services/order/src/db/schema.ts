@@ -53,6 +53,9 @@ export const orderItems = orderSchema.table(
     quantity: integer('quantity').notNull(),
     size: text('size'),
     color: text('color'),
+    /** The top-level category when ordered (id and name then); null on lines from before it was copied. */
+    categoryId: text('category_id'),
+    categoryName: text('category_name'),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.lineNo] })],
 );

@@ -207,6 +207,8 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
               quantity: l.quantity,
               size: l.size,
               color: l.color,
+              categoryId: l.categoryId ?? null,
+              categoryName: l.categoryName ?? null,
             })),
           ).returning();
           if (coupon) await recordCouponUse(tx, { orderId: state.orderId, couponId: coupon.id, userId: state.buyer.userId, discountPaise: price.couponDiscountPaise, at: now });

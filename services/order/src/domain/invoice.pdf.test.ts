@@ -41,8 +41,8 @@ function order(overrides: Partial<Order> = {}): Order {
     createdAt: at,
     updatedAt: at,
     items: [
-      { orderId: id, lineNo: 0, productId: randomUUID(), name: 'Linen Shirt', image: null, pricePaise: 100000, quantity: 2, size: 'M', color: 'Blue' },
-      { orderId: id, lineNo: 1, productId: randomUUID(), name: 'Steel Bottle', image: null, pricePaise: 50000, quantity: 1, size: null, color: null },
+      { orderId: id, lineNo: 0, productId: randomUUID(), name: 'Linen Shirt', image: null, pricePaise: 100000, quantity: 2, size: 'M', color: 'Blue', categoryId: 'men', categoryName: 'Men' },
+      { orderId: id, lineNo: 1, productId: randomUUID(), name: 'Steel Bottle', image: null, pricePaise: 50000, quantity: 1, size: null, color: null, categoryId: null, categoryName: null },
     ],
     ...overrides,
   };

@@ -28,7 +28,7 @@ import type { OrderDeps } from '../domain/order-deps';
 import { toOrderView, type OrderView } from '../domain/order.model';
 import { cancelOwnOrder, deleteOrder, getOrder, hasEarlierOrder, isStaff, listAllOrders, listOrdersByDate, listUserOrders, loadOrder, setOrderStatus } from '../domain/order.service';
 import { countPaymentCall, createPaymentOrder, payInTestMode, verifyPayment } from '../domain/payment.service';
-import { salesStats } from '../domain/sales-stats.service';
+import { salesStats, salesStatsView } from '../domain/sales-stats.service';
 import { findInvoice } from '../domain/invoice.service';
 import { toReturnView, type ReturnView } from '../domain/return.model';
 import { listOrderReturns, listReturns, listUserReturns, requestReturn, updateReturn } from '../domain/return.service';
@@ -73,14 +73,7 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
       },
       salesStats: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         assertRole(ctx, 'admin', 'emp');
-        const stats = await salesStats(deps, args.days ?? 7);
-        return {
-          todaySales: paiseToRupees(stats.todayPaise),
-          totalEarnings: paiseToRupees(stats.totalEarningsPaise),
-          bookedSales: paiseToRupees(stats.bookedPaise),
-          ordersByStatus: stats.byStatus,
-          daily: stats.daily.map((d) => ({ date: d.date, total: paiseToRupees(d.totalPaise), orders: d.orders })),
-        };
+        return salesStatsView(await salesStats(deps, args.days ?? 7));
       },
       myReturns: async (_p: unknown, _a: Args, ctx: GraphQLContext) => (await listUserReturns(deps, assertLoggedIn(ctx).userId)).map(toReturnView),
       adminReturns: async (_p: unknown, args: Args, ctx: GraphQLContext) => {

@@ -5,6 +5,7 @@ import type { OrderDeps } from '../domain/order-deps';
 import { toOrderView } from '../domain/order.model';
 import { ordersToCsv } from '../domain/order-export.csv';
 import { deleteOrder, exportOrders, listAllOrders, listOrdersByDate, setOrderStatus } from '../domain/order.service';
+import { salesDaysOf, salesStats, salesStatsView } from '../domain/sales-stats.service';
 import { istDateOf } from '../domain/shop-calendar';
 import { parseInput } from '../parse-input';
 
@@ -47,6 +48,12 @@ export function adminOrderRoutes(deps: OrderDeps): Router {
       .attachment(`orders-${istDateOf(deps.clock())}.csv`)
       .set('Cache-Control', 'no-store')
       .send(csv);
+  });
+
+  // The dashboard's sales figures and charts (admin and emp: the dashboard is theirs); days 1–90, 7 when absent.
+  r.get('/admin/dashboard/sales', staff, async (req, res) => {
+    const stats = await salesStats(deps, salesDaysOf(req.query.days));
+    res.set('Cache-Control', 'no-store').json({ success: true, ...salesStatsView(stats) });
   });
 
   r.put('/admin/order/:id', staff, json, async (req, res) => {

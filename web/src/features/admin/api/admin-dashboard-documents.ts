@@ -23,14 +23,34 @@ export interface DailySales {
   orders: number;
 }
 
+export interface StatusCount {
+  status: string;
+  orders: number;
+}
+
+/** What a product or a category sold in the period: item value (price × quantity) in rupees. */
+export interface LineSales {
+  name: string;
+  units: number;
+  value: number;
+}
+
 export interface SalesStatsData {
   salesStats: {
+    /** The period: `days` Asia/Kolkata days from `from` to `to` (today), YYYY-MM-DD. */
+    days: number;
+    from: string;
+    to: string;
     todaySales: number;
     /** Delivered orders only: cash collected. */
     totalEarnings: number;
     /** Placed and not cancelled, collected or not. */
     bookedSales: number;
     daily: DailySales[];
+    /** Orders placed in the period by their status now, every status listed. */
+    periodByStatus: StatusCount[];
+    topProducts: Array<LineSales & { productId: string }>;
+    salesByCategory: Array<LineSales & { categoryId: string | null }>;
   };
 }
 
@@ -63,10 +83,29 @@ export const SALES_STATS: TypedDocumentNode<SalesStatsData, { days: number }> = 
       todaySales
       totalEarnings
       bookedSales
+      days
+      from
+      to
       daily {
         date
         total
         orders
+      }
+      periodByStatus {
+        status
+        orders
+      }
+      topProducts {
+        productId
+        name
+        units
+        value
+      }
+      salesByCategory {
+        categoryId
+        name
+        units
+        value
       }
     }
   }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { GiftIcon, GridIcon, MailIcon, ReturnIcon, StarIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
@@ -76,6 +76,17 @@ export function AdminDashboard() {
   const current = (item: { section: AdminSection } | { to: string }) =>
     'section' in item && item.section === section ? ('page' as const) : undefined;
 
+  // Phones: the sections are one row that scrolls sideways; the open one is brought into it.
+  const tabs = useRef<HTMLUListElement>(null);
+  useLayoutEffect(() => {
+    const list = tabs.current;
+    const open = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !open || list.scrollWidth <= list.clientWidth) return;
+    const row = list.getBoundingClientRect();
+    const tab = open.getBoundingClientRect();
+    if (tab.left < row.left || tab.right > row.right) list.scrollLeft += tab.left - row.left - (row.width - tab.width) / 2;
+  }, [section]);
+
   return (
     <div className="container admin">
       <PageTitle title={`${SECTION_TITLES[section]} – ${role === 'admin' ? 'Admin' : 'Staff'} Dashboard`} description="ShopKart staff area: users, orders, products and sales." />
@@ -108,7 +119,7 @@ export function AdminDashboard() {
 
       <div className="admin-layout">
         <nav className="admin-sidebar" aria-label="Dashboard sections">
-          <ul className="admin-sidebar__list">
+          <ul className="admin-sidebar__list" ref={tabs}>
             {SIDEBAR.filter((item) => !('section' in item) || canSeeSection(item.section, role)).map((item) => (
               <li key={item.label}>
                 <Link

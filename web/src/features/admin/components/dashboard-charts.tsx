@@ -1,7 +1,8 @@
 import type { Chart as ChartType, ChartConfiguration } from 'chart.js';
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { formatCount, formatINR } from '../../../lib/format';
-import type { CategoryCount, DailySales } from '../api/admin-dashboard-documents';
+import { statusLabel } from '../../orders/api/order-status';
+import type { CategoryCount, DailySales, LineSales, StatusCount } from '../api/admin-dashboard-documents';
 
 type ChartModule = typeof import('./dashboard-chart-setup');
 
@@ -75,12 +76,14 @@ interface ChartFrameProps {
   canvas: RefObject<HTMLCanvasElement | null>;
   table: ReactNode;
   tall?: boolean;
+  /** Another period's figures are on their way. */
+  busy?: boolean;
 }
 
-function ChartFrame({ title, note, state, canvas, table, tall }: ChartFrameProps) {
+function ChartFrame({ title, note, state, canvas, table, tall, busy }: ChartFrameProps) {
   const titleId = useId();
   return (
-    <figure className="admin-chart" aria-labelledby={titleId}>
+    <figure className={`admin-chart${busy ? ' admin-chart--busy' : ''}`} aria-labelledby={titleId} aria-busy={busy || undefined}>
       <figcaption className="admin-chart__head">
         <h3 id={titleId} className="admin-chart__title">
           {title}
@@ -181,24 +184,26 @@ export function CategoryChart({ counts }: { counts: CategoryCount[] }) {
 }
 
 /** Bars of the sales of each of the last days (Asia/Kolkata), oldest first. */
-export function SalesChart({ daily }: { daily: DailySales[] }) {
+export function SalesChart({ daily, busy }: { daily: DailySales[]; busy?: boolean }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const key = JSON.stringify(daily);
-  const week = daily.reduce((sum, d) => sum + d.total, 0);
+  const sum = daily.reduce((total, d) => total + d.total, 0);
+  const orders = daily.reduce((total, d) => total + d.orders, 0);
+  // A week reads 'Mon' / 'Nov 17' under each bar; a month only 'Nov 17', Chart.js leaving out what does not fit.
+  const long = daily.length > 14;
 
   const state = useChart(
     canvas,
     () => ({
       type: 'bar',
       data: {
-        // Two lines under each bar ('Mon' / 'Nov 17'): no slanted labels on a phone.
-        labels: daily.map((d) => [weekday.format(dayOf(d.date)), monthDay.format(dayOf(d.date))]),
+        labels: daily.map((d) => (long ? monthDay.format(dayOf(d.date)) : [weekday.format(dayOf(d.date)), monthDay.format(dayOf(d.date))])),
         datasets: [
           {
             label: 'Sales',
             data: daily.map((d) => d.total),
             backgroundColor: daily.map((_, i) => (i === daily.length - 1 ? '#f59e0b' : '#1d4ed8')),
-            borderRadius: 6,
+            borderRadius: long ? 3 : 6,
             maxBarThickness: 48,
           },
         ],
@@ -207,16 +212,17 @@ export function SalesChart({ daily }: { daily: DailySales[] }) {
         responsive: true,
         maintainAspectRatio: false,
         scales: {
-          x: { grid: { display: false }, ticks: { maxRotation: 0, autoSkip: false } },
+          x: { grid: { display: false }, ticks: long ? { maxRotation: 0, autoSkip: true, autoSkipPadding: 12 } : { maxRotation: 0, autoSkip: false } },
           y: { beginAtZero: true, ticks: { callback: (value) => axisRupees(Number(value)), maxTicksLimit: 6 } },
         },
         plugins: {
           legend: { display: false },
           tooltip: {
             callbacks: {
+              title: (items) => dayName.format(dayOf(daily[items[0]!.dataIndex]!.date)),
               label: (item) => {
-                const day = daily[item.dataIndex];
-                return ` ${formatINR(day.total)} · ${day.orders} ${day.orders === 1 ? 'order' : 'orders'}`;
+                const day = daily[item.dataIndex]!;
+                return ` ${formatINR(day.total)} · ${ordersOf(day.orders)}`;
               },
             },
           },
@@ -251,10 +257,219 @@ export function SalesChart({ daily }: { daily: DailySales[] }) {
   return (
     <ChartFrame
       title={`Daily sales, last ${daily.length} days`}
-      note={`${formatINR(week)} in all · today in amber`}
+      note={`${formatINR(sum)} from ${ordersOf(orders)} · today in amber`}
       state={state}
       canvas={canvas}
       table={table}
+      busy={busy}
     />
   );
+}
+
+function ordersOf(n: number): string {
+  return `${formatCount(n)} ${n === 1 ? 'order' : 'orders'}`;
+}
+
+// The order badges' colours: waiting amber, on its way blue and violet, done green, cancelled red.
+const STATUS_COLOURS: Record<string, string> = {
+  pending: '#d97706',
+  processing: '#1d4ed8',
+  shipped: '#7c3aed',
+  delivered: '#15803d',
+  cancelled: '#b91c1c',
+};
+
+/** An empty chart of the period: its title and what is missing, no canvas. */
+function EmptyChart({ title, text, busy }: { title: string; text: string; busy?: boolean }) {
+  return (
+    <div className={`admin-chart admin-chart--empty${busy ? ' admin-chart--busy' : ''}`} aria-busy={busy || undefined}>
+      <h3 className="admin-chart__title">{title}</h3>
+      <p className="admin-chart__empty">{text}</p>
+    </div>
+  );
+}
+
+/** Horizontal bars of the orders placed in the period, by their status now. */
+export function StatusChart({ counts, days, busy }: { counts: StatusCount[]; days: number; busy?: boolean }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const total = counts.reduce((sum, c) => sum + c.orders, 0);
+  const key = JSON.stringify(counts);
+  const title = 'Orders by status';
+
+  const state = useChart(
+    canvas,
+    () => ({
+      type: 'bar',
+      data: {
+        labels: counts.map((c) => statusLabel(c.status)),
+        datasets: [
+          {
+            label: 'Orders',
+            data: counts.map((c) => c.orders),
+            backgroundColor: counts.map((c) => STATUS_COLOURS[c.status] ?? '#475569'),
+            borderRadius: 4,
+            maxBarThickness: 28,
+          },
+        ],
+      },
+      options: {
+        indexAxis: 'y',
+        responsive: true,
+        maintainAspectRatio: false,
+        scales: {
+          x: { beginAtZero: true, ticks: { precision: 0, maxTicksLimit: 6 } },
+          y: { grid: { display: false } },
+        },
+        plugins: {
+          legend: { display: false },
+          tooltip: { callbacks: { label: (item) => ` ${ordersOf(Number(item.raw))}` } },
+        },
+      },
+    }),
+    key,
+  );
+
+  if (total === 0) return <EmptyChart title={title} text={`No orders in the last ${days} days.`} busy={busy} />;
+  const table = (
+    <table className="admin-chart__table">
+      <caption className="sr-only">Orders of the last {days} days by status</caption>
+      <thead>
+        <tr>
+          <th scope="col">Status</th>
+          <th scope="col">Orders</th>
+        </tr>
+      </thead>
+      <tbody>
+        {counts.map((c) => (
+          <tr key={c.status}>
+            <th scope="row">{statusLabel(c.status)}</th>
+            <td>{formatCount(c.orders)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  return <ChartFrame title={title} note={`${ordersOf(total)} placed in the last ${days} days, by status now`} state={state} canvas={canvas} table={table} busy={busy} />;
+}
+
+/** The three columns of the top products' and categories' tables. */
+function LineSalesTable({ caption, head, rows }: { caption: string; head: string; rows: Array<LineSales & { key: string }> }) {
+  return (
+    <table className="admin-chart__table">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{head}</th>
+          <th scope="col">Units</th>
+          <th scope="col">Value</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key}>
+            <th scope="row">{r.name}</th>
+            <td>{formatCount(r.units)}</td>
+            <td>{formatINR(r.value)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const VALUE_NOTE = 'item value, before GST and shipping';
+
+/** A product name on an axis: short enough for a phone (the table and tooltip have it whole). */
+const shortName = (name: string, max: number) => (name.length > max ? `${name.slice(0, max - 1).trimEnd()}…` : name);
+
+/** Horizontal bars of the period's best-selling products by value. */
+export function TopProductsChart({ products, days, busy }: { products: Array<LineSales & { productId: string }>; days: number; busy?: boolean }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const key = JSON.stringify(products);
+  const title = 'Top products';
+
+  const state = useChart(
+    canvas,
+    () => {
+      const narrow = (canvas.current?.parentElement?.clientWidth ?? 600) < 420;
+      return {
+        type: 'bar',
+        data: {
+          labels: products.map((p) => shortName(p.name, narrow ? 16 : 28)),
+          datasets: [{ label: 'Value', data: products.map((p) => p.value), backgroundColor: '#0f766e', borderRadius: 4, maxBarThickness: 28 }],
+        },
+        options: {
+          indexAxis: 'y',
+          responsive: true,
+          maintainAspectRatio: false,
+          scales: {
+            x: { beginAtZero: true, ticks: { callback: (value) => axisRupees(Number(value)), maxTicksLimit: narrow ? 4 : 6 } },
+            y: { grid: { display: false } },
+          },
+          plugins: {
+            legend: { display: false },
+            tooltip: {
+              callbacks: {
+                title: (items) => products[items[0]!.dataIndex]!.name,
+                label: (item) => {
+                  const p = products[item.dataIndex]!;
+                  return ` ${formatINR(p.value)} · ${formatCount(p.units)} ${p.units === 1 ? 'unit' : 'units'}`;
+                },
+              },
+            },
+          },
+        },
+      };
+    },
+    key,
+  );
+
+  if (products.length === 0) return <EmptyChart title={title} text={`Nothing sold in the last ${days} days.`} busy={busy} />;
+  const table = <LineSalesTable caption={`Top products of the last ${days} days`} head="Product" rows={products.map((p) => ({ ...p, key: p.productId }))} />;
+  return <ChartFrame title={title} note={`Last ${days} days by ${VALUE_NOTE}`} state={state} canvas={canvas} table={table} busy={busy} />;
+}
+
+/** Doughnut of the period's sales by top-level category (as each order line recorded it). */
+export function CategorySalesChart({ categories, days, busy }: { categories: Array<LineSales & { categoryId: string | null }>; days: number; busy?: boolean }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const key = JSON.stringify(categories);
+  const total = categories.reduce((sum, c) => sum + c.value, 0);
+  const title = 'Sales by category';
+
+  const state = useChart(
+    canvas,
+    () => {
+      const narrow = (canvas.current?.parentElement?.clientWidth ?? 600) < 520;
+      return {
+        type: 'doughnut',
+        data: {
+          labels: categories.map((c) => c.name),
+          datasets: [
+            {
+              data: categories.map((c) => c.value),
+              backgroundColor: categories.map((c, i) => (c.categoryId === null ? '#94a3b8' : PALETTE[i % PALETTE.length])),
+              borderColor: '#ffffff',
+              borderWidth: 2,
+            },
+          ],
+        },
+        options: {
+          responsive: true,
+          maintainAspectRatio: false,
+          cutout: '58%',
+          plugins: {
+            legend: { position: narrow ? 'bottom' : 'right', labels: { boxWidth: 12, boxHeight: 12, padding: 10 } },
+            tooltip: { callbacks: { label: (item) => ` ${item.label}: ${formatINR(Number(item.raw))}` } },
+          },
+        },
+      };
+    },
+    key,
+  );
+
+  if (categories.length === 0) return <EmptyChart title={title} text={`Nothing sold in the last ${days} days.`} busy={busy} />;
+  const table = (
+    <LineSalesTable caption={`Sales by category, last ${days} days`} head="Category" rows={categories.map((c) => ({ ...c, key: c.categoryId ?? 'none' }))} />
+  );
+  return <ChartFrame title={title} note={`${formatINR(total)} in the last ${days} days (${VALUE_NOTE})`} state={state} canvas={canvas} table={table} busy={busy} tall />;
 }

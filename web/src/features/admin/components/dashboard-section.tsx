@@ -1,10 +1,10 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { formatCount, formatINR } from '../../../lib/format';
-import { useDashboardStats, type Figure } from '../hooks/use-dashboard-stats';
+import { CHART_PERIODS, useDashboardStats, type ChartPeriod, type Figure } from '../hooks/use-dashboard-stats';
 import { BoxesIcon, ChartIcon, ReceiptIcon, RefreshIcon, UsersIcon } from './admin-icons';
 // Chart.js itself is not imported here: the charts load it with import() when first drawn.
-import { CategoryChart, SalesChart } from './dashboard-charts';
+import { CategoryChart, CategorySalesChart, SalesChart, StatusChart, TopProductsChart } from './dashboard-charts';
 
 const NOT_LOADED = 'Could not load this figure.';
 
@@ -51,10 +51,13 @@ function StatCard<T>({ label, figure, show, icon, tone, hint }: StatCardProps<T>
   );
 }
 
-function ChartSlot({ title, figure, children }: { title: string; figure: Figure<unknown>; children: ReactNode }) {
-  if (figure.status === 'ready') return children;
+function ChartSlot({ title, figure, children, wide }: { title: string; figure: Figure<unknown>; children: ReactNode; wide?: boolean }) {
+  if (figure.status === 'ready') return wide ? <div className="admin-dash__wide">{children}</div> : children;
   return (
-    <div className={`admin-chart admin-chart--${figure.status === 'loading' ? 'loading' : 'empty'}`} aria-busy={figure.status === 'loading' || undefined}>
+    <div
+      className={`admin-chart admin-chart--${figure.status === 'loading' ? 'loading' : 'empty'}${wide ? ' admin-dash__wide' : ''}`}
+      aria-busy={figure.status === 'loading' || undefined}
+    >
       <h3 className="admin-chart__title">{title}</h3>
       {figure.status === 'error' ? <p className="admin-chart__empty">{NOT_LOADED}</p> : null}
     </div>
@@ -62,12 +65,15 @@ function ChartSlot({ title, figure, children }: { title: string; figure: Figure<
 }
 
 /**
- * The Dashboard section: the spec's four cards and two charts with real figures. Money is in
- * rupees; days are Asia/Kolkata days; cancelled orders never count.
+ * The Dashboard section: the spec's cards and charts with real figures, the sales charts over the
+ * last 7 or 30 days. Money is in rupees; days are Asia/Kolkata days; cancelled orders never count
+ * in money.
  */
 export function DashboardSection() {
   const headingId = useId();
-  const { catalog, users, sales, refresh, refreshing } = useDashboardStats();
+  const [days, setDays] = useState<ChartPeriod>(7);
+  const { catalog, users, sales, switching, refresh, refreshing } = useDashboardStats(days);
+  const period = sales.status === 'ready' ? sales.value : undefined;
   const anyFailed = [catalog, users, sales].some((f) => f.status === 'error');
 
   return (
@@ -77,7 +83,7 @@ export function DashboardSection() {
           <h2 id={headingId} className="admin-section__title">
             Dashboard
           </h2>
-          <p className="admin-section__note">Sales in Indian time (IST); cancelled orders are not counted.</p>
+          <p className="admin-section__note">Days are Indian (IST) days; cancelled orders are left out of every amount.</p>
         </div>
         <button type="button" className="btn btn--outline btn--sm" onClick={refresh} disabled={refreshing}>
           {refreshing ? <Spinner size="sm" /> : <RefreshIcon size={16} />}
@@ -105,16 +111,54 @@ export function DashboardSection() {
         <StatCard label="Booked Orders" figure={sales} show={(v) => formatINR(v.bookedSales)} icon={<ReceiptIcon size={22} />} tone="blue" hint="Placed, not cancelled, not yet all collected" />
       </dl>
 
+      <div className="admin-dash__period">
+        <div className="segmented" role="group" aria-label="Chart period">
+          {CHART_PERIODS.map((n) => (
+            <button key={n} type="button" className="segmented__option" aria-pressed={days === n} onClick={() => setDays(n)}>
+              Last {n} days
+            </button>
+          ))}
+        </div>
+        <p className="admin-dash__range" aria-live="polite">
+          {switching ? (
+            <>
+              <Spinner size="sm" /> Loading the last {days} days…
+            </>
+          ) : period ? (
+            `${rangeText(period.from, period.to)} (IST)`
+          ) : null}
+        </p>
+      </div>
+
       <div className="admin-dash__charts">
+        <ChartSlot title="Daily sales" figure={sales} wide>
+          {period ? <SalesChart daily={period.daily} busy={switching} /> : null}
+        </ChartSlot>
+        <ChartSlot title="Orders by status" figure={sales}>
+          {period ? <StatusChart counts={period.periodByStatus} days={period.days} busy={switching} /> : null}
+        </ChartSlot>
+        <ChartSlot title="Top products" figure={sales}>
+          {period ? <TopProductsChart products={period.topProducts} days={period.days} busy={switching} /> : null}
+        </ChartSlot>
+        <ChartSlot title="Sales by category" figure={sales}>
+          {period ? <CategorySalesChart categories={period.salesByCategory} days={period.days} busy={switching} /> : null}
+        </ChartSlot>
         <ChartSlot title="Products per category" figure={catalog}>
           {catalog.status === 'ready' ? <CategoryChart counts={catalog.value.byCategory} /> : null}
-        </ChartSlot>
-        <ChartSlot title="Daily sales" figure={sales}>
-          {sales.status === 'ready' ? <SalesChart daily={sales.value.daily} /> : null}
         </ChartSlot>
       </div>
     </section>
   );
+}
+
+const rangeDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const rangeDayYear = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** '18 Nov – 24 Nov 2026' from two YYYY-MM-DD shop days. */
+function rangeText(from: string, to: string): string {
+  const day = (d: string) => new Date(`${d}T00:00:00Z`);
+  const sameYear = from.slice(0, 4) === to.slice(0, 4);
+  return `${(sameYear ? rangeDay : rangeDayYear).format(day(from))} – ${rangeDayYear.format(day(to))}`;
 }
 
 function ordersText(n: number): string {

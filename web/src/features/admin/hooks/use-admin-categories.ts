@@ -1,6 +1,7 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useCallback, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
+import { useDialogs } from '../../../components/confirm-dialog';
 import { payloadMessage } from '../../../lib/api-errors';
 import { invalidateQueries } from '../../../lib/query-cache';
 import { toastFailure } from '../../../lib/toast-failure';
@@ -17,6 +18,7 @@ export function useAdminCategories() {
   const [update] = useMutation(UPDATE_CATEGORY);
   const [remove] = useMutation(DELETE_CATEGORY);
   const [busy, setBusy] = useState(false);
+  const dialogs = useDialogs();
 
   const run = useCallback(
     async (work: () => Promise<{ success: boolean; message: string | null } | undefined>, fallback: string): Promise<boolean> => {
@@ -50,9 +52,8 @@ export function useAdminCategories() {
     busy,
     create: (input: CategoryInput & { name: string }) => run(async () => (await create({ variables: { input } })).data?.createCategory, 'Failed to create the category'),
     update: (id: string, input: Omit<CategoryInput, 'parentId'>) => run(async () => (await update({ variables: { id, input } })).data?.updateCategory, 'Failed to update the category'),
-    remove: (id: string, name: string) =>
-      window.confirm(`Delete ${name}? This cannot be undone.`)
-        ? run(async () => (await remove({ variables: { id } })).data?.deleteCategory, 'Failed to delete the category')
-        : Promise.resolve(false),
+    remove: async (id: string, name: string) =>
+      (await dialogs.confirm(`Delete ${name}? This cannot be undone.`, { confirmLabel: 'Delete', danger: true })) &&
+      run(async () => (await remove({ variables: { id } })).data?.deleteCategory, 'Failed to delete the category'),
   };
 }

@@ -1,6 +1,7 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
+import { useDialogs } from '../../../components/confirm-dialog';
 import { getErrorCode, payloadMessage } from '../../../lib/api-errors';
 import { formatOrderNumber } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast-failure';
@@ -36,6 +37,7 @@ export function useAdminOrdersActions(onChanged: (change: 'status' | 'deleted', 
   const [remove] = useMutation(DELETE_ORDER);
   const [busyId, setBusyId] = useState<string | null>(null);
   const busy = useRef(false);
+  const dialogs = useDialogs();
 
   const rereadIfStale = useCallback(
     (error: unknown) => {
@@ -58,10 +60,13 @@ export function useAdminOrdersActions(onChanged: (change: 'status' | 'deleted', 
   }, []);
 
   const changeStatus = useCallback(
-    (orderId: string, to: KnownOrderStatus) => {
-      if (busy.current) return Promise.resolve(false);
-      if (to === 'cancelled' && !window.confirm(`Cancel order ${adminOrderNumber(orderId)}? This cannot be undone.`)) {
-        return Promise.resolve(false);
+    async (orderId: string, to: KnownOrderStatus) => {
+      if (busy.current) return false;
+      if (
+        to === 'cancelled' &&
+        !(await dialogs.confirm(`Cancel order ${adminOrderNumber(orderId)}? This cannot be undone.`, { confirmLabel: 'Cancel order', cancelLabel: 'Keep order', danger: true }))
+      ) {
+        return false;
       }
       return run(orderId, async () => {
         try {
@@ -81,13 +86,13 @@ export function useAdminOrdersActions(onChanged: (change: 'status' | 'deleted', 
         }
       });
     },
-    [run, setStatus, onChanged, rereadIfStale],
+    [run, setStatus, onChanged, rereadIfStale, dialogs],
   );
 
   const deleteOrder = useCallback(
-    (orderId: string) => {
-      if (busy.current) return Promise.resolve(false);
-      if (!window.confirm(`Delete order ${adminOrderNumber(orderId)}? This cannot be undone.`)) return Promise.resolve(false);
+    async (orderId: string) => {
+      if (busy.current) return false;
+      if (!(await dialogs.confirm(`Delete order ${adminOrderNumber(orderId)}? This cannot be undone.`, { confirmLabel: 'Delete order', danger: true }))) return false;
       return run(orderId, async () => {
         try {
           const { data } = await remove({ variables: { id: orderId } });
@@ -109,7 +114,7 @@ export function useAdminOrdersActions(onChanged: (change: 'status' | 'deleted', 
         }
       });
     },
-    [run, remove, client, onChanged, rereadIfStale],
+    [run, remove, client, onChanged, rereadIfStale, dialogs],
   );
 
   return { changeStatus, deleteOrder, busyId };

@@ -1,6 +1,7 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
+import { useDialogs } from '../../../components/confirm-dialog';
 import { getErrorCode, payloadMessage } from '../../../lib/api-errors';
 import { toastFailure } from '../../../lib/toast-failure';
 import { DELETE_PRODUCT, type AdminProduct } from '../api/admin-products-documents';
@@ -24,11 +25,12 @@ export function useAdminProductsDelete(onDeleted: () => void): ProductDeletion {
   const [remove] = useMutation(DELETE_PRODUCT);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const busy = useRef(false);
+  const dialogs = useDialogs();
 
   const deleteProduct = useCallback(
     async ({ id, name }: Pick<AdminProduct, 'id' | 'name'>) => {
       if (busy.current) return false;
-      if (!window.confirm(`Delete ${name}? This cannot be undone.`)) return false;
+      if (!(await dialogs.confirm(`Delete ${name}? This cannot be undone.`, { confirmLabel: 'Delete', danger: true })) || busy.current) return false;
       busy.current = true;
       setDeletingId(id);
       try {
@@ -52,7 +54,7 @@ export function useAdminProductsDelete(onDeleted: () => void): ProductDeletion {
         setDeletingId(null);
       }
     },
-    [client, remove, onDeleted],
+    [client, remove, onDeleted, dialogs],
   );
 
   return { deleteProduct, deletingId };

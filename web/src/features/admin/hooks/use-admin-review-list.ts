@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify/unstyled';
+import { useDialogs } from '../../../components/confirm-dialog';
 import { payloadMessage } from '../../../lib/api-errors';
 import { invalidateQueries } from '../../../lib/query-cache';
 import { toastFailure } from '../../../lib/toast-failure';
@@ -73,6 +74,7 @@ export function useAdminReviewList(filters: ReviewFilters, page: number) {
   const [remove] = useMutation(DELETE_REVIEW);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const busy = useRef(false);
+  const dialogs = useDialogs();
 
   const reload = useCallback(() => {
     refetch().catch(() => undefined);
@@ -80,7 +82,8 @@ export function useAdminReviewList(filters: ReviewFilters, page: number) {
 
   const deleteReview = useCallback(
     async (review: ModeratedReview) => {
-      if (busy.current || !window.confirm(deleteReviewQuestion(review))) return false;
+      if (busy.current) return false;
+      if (!(await dialogs.confirm(deleteReviewQuestion(review), { confirmLabel: 'Delete', danger: true })) || busy.current) return false;
       busy.current = true;
       setDeletingId(review.id);
       try {
@@ -103,7 +106,7 @@ export function useAdminReviewList(filters: ReviewFilters, page: number) {
         setDeletingId(null);
       }
     },
-    [remove, reload],
+    [remove, reload, dialogs],
   );
 
   let state: ReviewListState;

@@ -1,6 +1,7 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
+import { useDialogs } from '../../../components/confirm-dialog';
 import { getErrorCode, payloadMessage } from '../../../lib/api-errors';
 import { invalidateQueries } from '../../../lib/query-cache';
 import { toastFailure } from '../../../lib/toast-failure';
@@ -39,6 +40,7 @@ export function useAdminReviews(productId: string): AdminReviews {
   const [remove] = useMutation(DELETE_REVIEW);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const busy = useRef(false);
+  const dialogs = useDialogs();
 
   const reload = useCallback(() => {
     refetch().catch(() => undefined);
@@ -56,7 +58,7 @@ export function useAdminReviews(productId: string): AdminReviews {
   const deleteReview = useCallback(
     async (review: AdminReview) => {
       if (busy.current) return false;
-      if (!window.confirm(deleteReviewQuestion(review))) return false;
+      if (!(await dialogs.confirm(deleteReviewQuestion(review), { confirmLabel: 'Delete', danger: true })) || busy.current) return false;
       busy.current = true;
       setDeletingId(review.id);
       try {
@@ -80,7 +82,7 @@ export function useAdminReviews(productId: string): AdminReviews {
         setDeletingId(null);
       }
     },
-    [remove, productId, forget, reload],
+    [remove, productId, forget, reload, dialogs],
   );
 
   let state: AdminReviewsState;

@@ -1,6 +1,7 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
+import { useDialogs } from '../../../components/confirm-dialog';
 import { getErrorCode, isSessionExpired } from '../../../lib/api-errors';
 import type { Role } from '../../../lib/session-user';
 import { toastFailure } from '../../../lib/toast-failure';
@@ -38,6 +39,7 @@ export function useAdminUserActions(reload: () => void): AdminUserActions {
   const [remove] = useMutation(DELETE_USER);
   const [busyId, setBusyId] = useState<string | null>(null);
   const busy = useRef(false);
+  const dialogs = useDialogs();
 
   const forget = useCallback(
     (userId: string) => {
@@ -75,10 +77,10 @@ export function useAdminUserActions(reload: () => void): AdminUserActions {
   }, []);
 
   const changeRole = useCallback(
-    (user: AdminUser, role: Role) =>
-      run(user.id, async () => {
-        if (role === user.role) return false;
-        if (!window.confirm(roleQuestion(user.name, role))) return false;
+    async (user: AdminUser, role: Role) => {
+      if (role === user.role || busy.current) return false;
+      if (!(await dialogs.confirm(roleQuestion(user.name, role), { confirmLabel: 'Change role' }))) return false;
+      return run(user.id, async () => {
         try {
           const { data } = await setRole({ variables: { id: user.id, role } });
           if (!data?.setUserRole.success) {
@@ -91,14 +93,16 @@ export function useAdminUserActions(reload: () => void): AdminUserActions {
           fail(error, ROLE_FAILED, user.id);
           return false;
         }
-      }),
-    [run, setRole, fail],
+      });
+    },
+    [run, setRole, fail, dialogs],
   );
 
   const deleteUser = useCallback(
-    (user: AdminUser) =>
-      run(user.id, async () => {
-        if (!window.confirm(deleteQuestion(user.name))) return false;
+    async (user: AdminUser) => {
+      if (busy.current) return false;
+      if (!(await dialogs.confirm(deleteQuestion(user.name), { confirmLabel: 'Delete', danger: true }))) return false;
+      return run(user.id, async () => {
         try {
           const { data } = await remove({ variables: { id: user.id } });
           if (!data?.deleteUser.success) {
@@ -114,8 +118,9 @@ export function useAdminUserActions(reload: () => void): AdminUserActions {
           fail(error, DELETE_FAILED, user.id);
           return false;
         }
-      }),
-    [run, remove, forget, fail, reload],
+      });
+    },
+    [run, remove, forget, fail, reload, dialogs],
   );
 
   return { changeRole, deleteUser, busyId };

@@ -9,8 +9,9 @@ import {
   type UserStatsData,
 } from '../api/admin-dashboard-documents';
 
-/** The bar chart's span: the last 7 Asia/Kolkata days, today included. */
-export const SALES_CHART_DAYS = 7;
+/** The periods the charts can cover: the last 7 or 30 Asia/Kolkata days, today included. */
+export const CHART_PERIODS = [7, 30] as const;
+export type ChartPeriod = (typeof CHART_PERIODS)[number];
 
 /** One figure of the dashboard, loaded on its own. */
 export type Figure<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; value: T };
@@ -26,6 +27,8 @@ export interface DashboardStats {
   catalog: Figure<CatalogStatsData['catalogStats']>;
   users: Figure<UserStatsData['userStats']>;
   sales: Figure<SalesStatsData['salesStats']>;
+  /** The sales of another period are on their way (`sales` still shows the last period's). */
+  switching: boolean;
   /** Asks all three again. */
   refresh(): void;
   refreshing: boolean;
@@ -35,11 +38,14 @@ export interface DashboardStats {
 // orders arrive all day.
 const POLICY = { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first', notifyOnNetworkStatusChange: true } as const;
 
-/** The dashboard's real figures: products (catalog), accounts (auth) and sales (orders). */
-export function useDashboardStats(): DashboardStats {
+/** The dashboard's real figures: products (catalog), accounts (auth) and sales (orders) of the last `days`. */
+export function useDashboardStats(days: ChartPeriod): DashboardStats {
   const catalog = useQuery(CATALOG_STATS, POLICY);
   const users = useQuery(USER_STATS, POLICY);
-  const sales = useQuery(SALES_STATS, { ...POLICY, variables: { days: SALES_CHART_DAYS } });
+  const sales = useQuery(SALES_STATS, { ...POLICY, variables: { days } });
+  // While another period loads, the cards and charts keep the figures they show.
+  // A failed answer shows as failed, never as the last period's figures.
+  const salesData = sales.error ? undefined : (sales.data?.salesStats ?? sales.previousData?.salesStats);
 
   const { refetch: refetchCatalog } = catalog;
   const { refetch: refetchUsers } = users;
@@ -52,7 +58,8 @@ export function useDashboardStats(): DashboardStats {
   return {
     catalog: figureOf(catalog.data?.catalogStats, catalog.loading, catalog.error),
     users: figureOf(users.data?.userStats, users.loading, users.error),
-    sales: figureOf(sales.data?.salesStats, sales.loading, sales.error),
+    sales: figureOf(salesData, sales.loading, sales.error),
+    switching: sales.loading && salesData !== undefined && salesData.days !== days,
     refresh,
     refreshing: catalog.loading || users.loading || sales.loading,
   };

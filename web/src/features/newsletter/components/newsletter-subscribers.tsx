@@ -51,11 +51,11 @@ export function NewsletterSubscribers() {
               {list.subscribers.map((s) => (
                 <tr key={s.email}>
                   <td className="newsletter-admin__email">{s.email}</td>
-                  <td>
+                  <td data-label="Status">
                     <span className={`newsletter-status newsletter-status--${s.status}`}>{STATUS_LABELS[s.status]}</span>
                   </td>
-                  <td>{formatDate(s.subscribedAt)}</td>
-                  <td>{s.confirmedAt ? formatDate(s.confirmedAt) : '—'}</td>
+                  <td data-label="Signed up">{formatDate(s.subscribedAt)}</td>
+                  <td data-label="Confirmed">{s.confirmedAt ? formatDate(s.confirmedAt) : '—'}</td>
                 </tr>
               ))}
             </tbody>
