@@ -11,3 +11,4 @@ export * from './text';
 export * from './newsletter';
 export * from './returns';
 export * from './invoice';
+export * from './oidc';

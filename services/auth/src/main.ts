@@ -1,7 +1,7 @@
 import './tracing';
 import { createPrivateKey, createPublicKey, createSign, createVerify } from 'node:crypto';
 import { closeRuntime, ConfigError, createRuntime, listen, loadConfig, readPem, shutdownTracing, type RuntimeSettings } from '@shop/platform';
-import { authSettings, createAuthService } from './app';
+import { authSettings, createAuthService, oidcOptionsOf } from './app';
 
 /** Distributed-mode entry point: like the platform's runServiceMain, but auth holds the private key. */
 async function main() {
@@ -25,6 +25,7 @@ async function main() {
     admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
     mediaUrl: config.MEDIA_URL,
     loginLimits: { failuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT, failuresPerAddress: config.LOGIN_FAILURES_PER_ADDRESS },
+    oidc: oidcOptionsOf(config),
   });
   if (instance.adminBootstrap?.password) {
     // Shown once, on the console only (not through the logger); the operator should change it.
