@@ -13,7 +13,7 @@ export interface TestOidcProvider {
 }
 
 /**
- * Starts the OpenID Connect provider of tests/support/oidc-provider.mjs on a loopback port (free
+ * Starts the OpenID Connect provider of tests/support/oidc-provider-server.mjs on a loopback port (free
  * unless given), with one client (its id and secret random unless given) allowed to come back to
  * `redirectUris`.
  */
@@ -24,7 +24,7 @@ export async function startOidcProvider(
   const port = options.port ?? (await freePort());
   const clientId = options.clientId ?? `shop-test-${randomBytes(4).toString('hex')}`;
   const clientSecret = options.clientSecret ?? randomBytes(24).toString('base64url');
-  const child = spawn(process.execPath, [join(__dirname, 'oidc-provider.mjs')], {
+  const child = spawn(process.execPath, [join(__dirname, 'oidc-provider-server.mjs')], {
     env: {
       PATH: process.env.PATH ?? '',
       OIDC_TEST_PORT: String(port),
