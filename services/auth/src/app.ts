@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, subgraphSdl } from '@shop/proto-contracts';
 import {
   commonSettings,
+  ConfigError,
   createServiceApp,
   finishServiceApp,
   followAuthzEvents,
@@ -38,8 +39,11 @@ export const oidcSettings = {
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
 };
 
-/** The OIDC options of a service from its settings: undefined (off) unless client id and secret are both set. */
+/** The OIDC options of a service from its settings: off without a client id and secret; one without the other is a configuration error. */
 export function oidcOptionsOf(config: { OIDC_ISSUER: string; OIDC_CLIENT_ID?: string; OIDC_CLIENT_SECRET?: string }): OidcSettings | undefined {
+  if (!config.OIDC_CLIENT_ID !== !config.OIDC_CLIENT_SECRET) {
+    throw new ConfigError([`${config.OIDC_CLIENT_ID ? 'OIDC_CLIENT_SECRET' : 'OIDC_CLIENT_ID'}: is required with ${config.OIDC_CLIENT_ID ? 'OIDC_CLIENT_ID' : 'OIDC_CLIENT_SECRET'} (Google sign-in needs both)`]);
+  }
   if (!config.OIDC_CLIENT_ID || !config.OIDC_CLIENT_SECRET) return undefined;
   return { issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET };
 }

@@ -8,9 +8,11 @@ async function main() {
   let config: ReturnType<typeof loadConfig<typeof authSettings>>;
   let privateKey: string;
   let publicKey: string;
+  let oidc: ReturnType<typeof oidcOptionsOf>;
   try {
     config = loadConfig(authSettings);
     ({ privateKey, publicKey } = readKeys(config.JWT_PRIVATE_KEY, config.JWT_PUBLIC_KEY));
+    oidc = oidcOptionsOf(config);
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n`);
     process.exit(1);
@@ -25,7 +27,7 @@ async function main() {
     admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
     mediaUrl: config.MEDIA_URL,
     loginLimits: { failuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT, failuresPerAddress: config.LOGIN_FAILURES_PER_ADDRESS },
-    oidc: oidcOptionsOf(config),
+    oidc,
   });
   if (instance.adminBootstrap?.password) {
     // Shown once, on the console only (not through the logger); the operator should change it.
