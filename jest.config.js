@@ -1,8 +1,9 @@
 /** Unit and integration tests that live beside the code (services, gateway, contracts). */
-const transform = { '^.+\\.tsx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] };
+const { transform, transformIgnorePatterns } = require('./jest.transform');
 module.exports = {
   testEnvironment: 'node',
   transform,
+  transformIgnorePatterns,
   roots: ['<rootDir>/proto-contracts', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/deploy'],
   testMatch: ['**/*.test.ts'],
   testTimeout: 60000,

@@ -28,7 +28,7 @@ import {
   type ServiceInstance,
   type SharedRuntime,
 } from '@shop/platform';
-import { createAuthService } from '@shop/auth';
+import { createAuthService, oidcOptionsOf, oidcSettings } from '@shop/auth';
 import { createCatalogService } from '@shop/catalog';
 import { createCartService } from '@shop/cart';
 import { createOrderService, sellerOf, sellerSettings } from '@shop/order';
@@ -52,6 +52,7 @@ const embeddedSettings = {
   METRICS_PORT: s.port.optional(),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  ...oidcSettings,
   ...sellerSettings,
 };
 
@@ -72,6 +73,7 @@ function loadOrCreateKeys(dataDir: string) {
 export async function startEmbedded(env: Record<string, string | undefined> = process.env) {
   const started = Date.now();
   const config = loadConfig(embeddedSettings, env);
+  const oidc = oidcOptionsOf(config);
   if (config.METRICS_PORT && config.METRICS_PORT === config.PORT) throw new ConfigError(['METRICS_PORT: must differ from PORT (metrics are never served on the shop port)']);
   const dataDir = resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -111,6 +113,7 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
     secureCookies: production || publicUrl.startsWith('https:'),
     admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
     loginLimits: { failuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT, failuresPerAddress: config.LOGIN_FAILURES_PER_ADDRESS },
+    oidc,
   });
   const media = await createMediaService(await runtime('media'), { mediaDir: join(dataDir, 'media'), internalToken });
   const services: ServiceInstance[] = [

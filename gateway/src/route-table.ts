@@ -31,6 +31,9 @@ export const routeTable: Route[] = [
   r('POST', '/reset/:token', 'auth'),
   r('POST', '/sendOTP', 'auth'),
   r('POST', '/password/reset-otp', 'auth'),
+  r('GET', '/auth/providers', 'auth'),
+  r('GET', '/auth/oidc/start', 'auth'),
+  r('GET', '/auth/oidc/callback', 'auth'),
   // Newsletter (double opt-in; the links need no login)
   r('POST', '/newsletter', 'auth'),
   r('GET', '/newsletter/confirm/:token', 'auth'),

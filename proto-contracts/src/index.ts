@@ -12,3 +12,5 @@ export * from './newsletter';
 export * from './returns';
 export * from './invoice';
 export * from './coupons';
+
+export * from './oidc';

@@ -94,7 +94,11 @@ describe('account journeys in the browser', () => {
       expect(await page.evaluate("localStorage.getItem('user')")).toBeNull();
 
       // The old password no longer works; the new one does.
+      const providersAnswered = page.waitForResponse((res) => res.url().endsWith('/graphql') && (res.request().postData() ?? '').includes('authProviders'));
       await page.goto(`${shop.url}/login`);
+      // This shop has no Google sign-in configured: once the page knows, it shows no such button.
+      expect(await (await providersAnswered).json()).toEqual({ data: { authProviders: [] } });
+      expect(await page.getByText('Continue with Google').count()).toBe(0);
       await page.getByLabel('Email').fill('priya@shop.test');
       await page.getByLabel('Password').fill('priya-pass-1');
       await page.getByRole('button', { name: 'Login' }).click();

@@ -2,7 +2,7 @@
 module.exports = {
   rootDir: '../..',
   testEnvironment: 'node',
-  transform: { '^.+\\.tsx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] },
+  ...require('../../jest.transform'),
   testMatch: ['<rootDir>/tests/security/**/*.test.ts'],
   // The product page test needs the built SPA (built once, as for the browser journeys).
   globalSetup: '<rootDir>/tests/e2e/global-setup.js',

@@ -2,7 +2,7 @@
 module.exports = {
   rootDir: '../..',
   testEnvironment: 'node',
-  transform: { '^.+\\.tsx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] },
+  ...require('../../jest.transform'),
   testMatch: ['<rootDir>/tests/system/**/*.test.ts'],
   testTimeout: 120000,
 };

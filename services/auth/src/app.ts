@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, subgraphSdl } from '@shop/proto-contracts';
 import {
   commonSettings,
+  ConfigError,
   createServiceApp,
   finishServiceApp,
   followAuthzEvents,
@@ -20,8 +21,32 @@ import { ensureAdminExists, primeAuthzState, type AdminBootstrap } from './domai
 import { defaultLoginLimits, type AuthDeps, type LoginLimits } from './domain/auth-deps';
 import { authResolvers } from './graphql/resolvers';
 import { adminUserRoutes } from './routes/admin-users.routes';
+import { isLoopbackHttp, oidcSignIn, type OidcSettings } from './domain/oidc.service';
 import { authRoutes } from './routes/auth.routes';
+import { oidcRoutes } from './routes/oidc.routes';
 import { newsletterRoutes } from './routes/newsletter.routes';
+
+/**
+ * Google sign-in (OpenID Connect): on when both the client id and secret are set. The issuer must
+ * be https (plain http only on this machine's loopback, for a local test provider).
+ */
+export const oidcSettings = {
+  OIDC_ISSUER: settings
+    .url(['http:', 'https:'])
+    .refine((v) => v.startsWith('https:') || isLoopbackHttp(v), 'must be an https URL (http only for 127.0.0.1 or localhost)')
+    .default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+};
+
+/** The OIDC options of a service from its settings: off without a client id and secret; one without the other is a configuration error. */
+export function oidcOptionsOf(config: { OIDC_ISSUER: string; OIDC_CLIENT_ID?: string; OIDC_CLIENT_SECRET?: string }): OidcSettings | undefined {
+  if (!config.OIDC_CLIENT_ID !== !config.OIDC_CLIENT_SECRET) {
+    throw new ConfigError([`${config.OIDC_CLIENT_ID ? 'OIDC_CLIENT_SECRET' : 'OIDC_CLIENT_ID'}: is required with ${config.OIDC_CLIENT_ID ? 'OIDC_CLIENT_ID' : 'OIDC_CLIENT_SECRET'} (Google sign-in needs both)`]);
+  }
+  if (!config.OIDC_CLIENT_ID || !config.OIDC_CLIENT_SECRET) return undefined;
+  return { issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET };
+}
 
 export const authSettings = {
   ...commonSettings,
@@ -41,6 +66,7 @@ export const authSettings = {
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   /** Failed logins per client address (on any account) in 15 minutes: password spraying. */
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  ...oidcSettings,
 };
 
 export interface AuthServiceOptions {
@@ -54,6 +80,8 @@ export interface AuthServiceOptions {
   mediaUrl?: string | (() => string | undefined);
   /** Login throttling (defaults: 10 failures per account, 50 per address, in 15 minutes). */
   loginLimits?: Partial<LoginLimits>;
+  /** Google sign-in (OpenID Connect); omitted: off, and the login page shows no Google button. */
+  oidc?: OidcSettings;
 }
 
 const typeDefs = parse(subgraphSdl('auth'));
@@ -93,12 +121,13 @@ export async function createAuthService(
   const running = await prepareService(runtime, join(__dirname, 'db/migrations'));
   const deps = buildAuthDeps(runtime, opts, () => running.relay.kick());
   const cookies = { secure: opts.secureCookies };
+  const oidc = oidcSignIn(deps, opts.oidc);
 
   const app = createServiceApp(runtime);
-  app.use('/api/v1', express.json({ limit: '100kb' }), authRoutes(deps, cookies), adminUserRoutes(deps), newsletterRoutes(deps));
+  app.use('/api/v1', express.json({ limit: '100kb' }), authRoutes(deps, cookies), oidcRoutes(deps, oidc, cookies), adminUserRoutes(deps), newsletterRoutes(deps));
   await mountSubgraph(app, {
     typeDefs,
-    resolvers: authResolvers(deps, cookies),
+    resolvers: authResolvers(deps, cookies, oidc),
     logger: runtime.logger,
     production: runtime.production,
     // Resolver timings are for Apollo Studio, which the shop does not use.

@@ -1,16 +1,18 @@
 import './tracing';
 import { createPrivateKey, createPublicKey, createSign, createVerify } from 'node:crypto';
 import { closeRuntime, ConfigError, createRuntime, listen, loadConfig, readPem, shutdownTracing, type RuntimeSettings } from '@shop/platform';
-import { authSettings, createAuthService } from './app';
+import { authSettings, createAuthService, oidcOptionsOf } from './app';
 
 /** Distributed-mode entry point: like the platform's runServiceMain, but auth holds the private key. */
 async function main() {
   let config: ReturnType<typeof loadConfig<typeof authSettings>>;
   let privateKey: string;
   let publicKey: string;
+  let oidc: ReturnType<typeof oidcOptionsOf>;
   try {
     config = loadConfig(authSettings);
     ({ privateKey, publicKey } = readKeys(config.JWT_PRIVATE_KEY, config.JWT_PUBLIC_KEY));
+    oidc = oidcOptionsOf(config);
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n`);
     process.exit(1);
@@ -25,6 +27,7 @@ async function main() {
     admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
     mediaUrl: config.MEDIA_URL,
     loginLimits: { failuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT, failuresPerAddress: config.LOGIN_FAILURES_PER_ADDRESS },
+    oidc,
   });
   if (instance.adminBootstrap?.password) {
     // Shown once, on the console only (not through the logger); the operator should change it.

@@ -149,9 +149,9 @@ export class TestHttpClient {
     this.headers = { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers };
   }
 
-  async call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestReply<T>> {
+  async call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, redirect: 'follow' | 'manual' = 'follow'): Promise<TestReply<T>> {
     const sent: Record<string, string> = { ...this.headers, ...headers };
-    const init: RequestInit = { method, headers: sent };
+    const init: RequestInit = { method, headers: sent, redirect };
     if (body instanceof FormData) init.body = body;
     else if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
@@ -170,6 +170,12 @@ export class TestHttpClient {
   post = (path: string, body?: unknown, headers?: Record<string, string>) => this.call('POST', path, body, headers);
   put = (path: string, body?: unknown, headers?: Record<string, string>) => this.call('PUT', path, body, headers);
   delete = (path: string, headers?: Record<string, string>) => this.call('DELETE', path, undefined, headers);
+
+  /** A browser navigation (GET) whose redirect is answered, not followed: `location` is where it points. */
+  async navigate(path: string): Promise<{ status: number; location: string | null; setCookies?: string[] }> {
+    const reply = await this.call('GET', path, undefined, {}, 'manual');
+    return { status: reply.status, location: reply.headers.get('location'), setCookies: reply.setCookies };
+  }
 
   /** A GraphQL operation (on a subgraph, or the gateway's supergraph). */
   graphql<T = any>(query: string, variables?: Record<string, unknown>) {

@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, NO_PASSWORD, verifyPassword } from './password';
 
 describe('password hashing', () => {
   it('accepts the password it hashed', async () => {
@@ -21,5 +21,9 @@ describe('password hashing', () => {
 
   it('refuses an unreadable stored hash instead of throwing', async () => {
     expect(await verifyPassword('anything', 'not-a-hash')).toBe(false);
+  });
+
+  it('matches no password at all for an account made by Google sign-in', async () => {
+    for (const guess of ['', NO_PASSWORD, 'none', 'scrypt']) expect(await verifyPassword(guess, NO_PASSWORD)).toBe(false);
   });
 });

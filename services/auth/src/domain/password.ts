@@ -17,6 +17,12 @@ function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOpti
   });
 }
 
+/**
+ * The stored hash of an account without a password (created by Google sign-in): no password matches
+ * it, so the owner signs in with Google or first sets a password through "Forgot password".
+ */
+export const NO_PASSWORD = 'none';
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
   const key = await scrypt(password, salt, KEY_LENGTH, PARAMS);
@@ -26,7 +32,8 @@ export async function hashPassword(password: string): Promise<string> {
 /** True when the password matches the stored hash; false for a wrong password or an unreadable hash. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  // Same cost as a real check, so timing does not tell a password-less account from another.
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return verifyAgainstDummy(password);
   const [N, r, p] = parts.slice(1, 4).map(Number);
   const salt = Buffer.from(parts[4], 'base64');
   const expected = Buffer.from(parts[5], 'base64');

@@ -25,6 +25,7 @@ import { isUuid } from '../domain/auth-errors';
 import { resetPasswordWithOtp, sendPasswordResetOtp } from '../domain/otp.service';
 import { confirmEmailChange } from '../domain/email-change.service';
 import { changePassword, requestPasswordResetLink, resetPasswordWithToken } from '../domain/password-reset.service';
+import type { OidcSignIn } from '../domain/oidc.service';
 import { login, logout, rotateRefreshToken } from '../domain/session.service';
 import { confirmNewsletter, listNewsletterSubscribers, subscribeNewsletter, unsubscribeNewsletter } from '../domain/newsletter.service';
 import { userStats } from '../domain/user-stats.service';
@@ -54,13 +55,15 @@ const accountField = (field: (typeof accountFields)[number]) => (user: PublicUse
 const ok = (message?: string) => ({ success: true, ...(message ? { message } : {}) });
 
 /** The auth subgraph: same domain functions as the REST routes, cookies through `ctx.res`. */
-export function authResolvers(deps: AuthDeps, cookies: CookiePolicy): SubgraphResolvers {
+export function authResolvers(deps: AuthDeps, cookies: CookiePolicy, oidc: OidcSignIn): SubgraphResolvers {
   const ip = (ctx: GraphQLContext) => clientAddress(ctx.req);
 
   return {
     Query: {
       // A visitor who is not logged in (or whose token went stale) simply has no `me`.
       me: async (_p: unknown, _a: Args, ctx: GraphQLContext) => (ctx.principal ? findUser(deps, ctx.principal.userId) : null),
+      // Public, like the login page that asks.
+      authProviders: async () => oidc.providers(),
       adminUsers: async (_p: unknown, _a: Args, ctx: GraphQLContext) => {
         assertRole(ctx, 'admin');
         return listUsers(deps);

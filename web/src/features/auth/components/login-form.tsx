@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session';
 import { TOAST_MS } from '../../../lib/toast-durations';
 import { LOGIN_MUTATION, type LoginData } from '../api/auth-documents';
 import { usePublicMutation } from '../hooks/use-public-mutation';
+import { ProviderSignIn, ProviderSignInError } from './provider-sign-in';
 
 const LOGIN_ERROR = 'Something went wrong , please check your details again';
 
@@ -54,6 +55,7 @@ export function LoginForm() {
 
   return (
     <>
+      <ProviderSignInError />
       <form className="form" onSubmit={submit}>
         <TextField
           label="Email"
@@ -81,8 +83,8 @@ export function LoginForm() {
           Login
         </button>
       </form>
-      {/* No "Continue with Google" until OpenID Connect sign-in exists and is configured: a button
-          that cannot work is a promise the shop does not keep (issue 13). */}
+      {/* Only when the shop is configured for Google sign-in (OpenID Connect). */}
+      <ProviderSignIn returnTo={returnPathFrom(location.state)} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { getErrorMessage, payloadMessage } from '../../../lib/api-errors';
 import { TOAST_MS } from '../../../lib/toast-durations';
 import { REGISTER_MUTATION, type RegisterData, type RegisterInput } from '../api/auth-documents';
 import { usePublicMutation } from '../hooks/use-public-mutation';
+import { ProviderSignIn } from './provider-sign-in';
 
 const REGISTER_ERROR = 'Registration failed. Try again';
 
@@ -44,41 +45,44 @@ export function SignupForm() {
   }
 
   return (
-    // noValidate: empty fields get the spec's toast rather than the browser's bubble.
-    <form className="form" onSubmit={submit} noValidate>
-      <TextField label="Name" name="name" autoComplete="name" required value={name} onValueChange={setName} />
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={email}
-        onValueChange={setEmail}
-      />
-      <TextField
-        label="Phone"
-        type="tel"
-        name="phone"
-        inputMode="tel"
-        autoComplete="tel"
-        required
-        value={phone}
-        onValueChange={setPhone}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        required
-        value={password}
-        onValueChange={setPassword}
-      />
-      <button type="submit" className="btn btn--primary btn--block" disabled={loading}>
-        {loading ? <Spinner size="sm" /> : null}
-        Sign Up
-      </button>
-    </form>
+    <>
+      {/* noValidate: empty fields get the spec's toast rather than the browser's bubble. */}
+      <form className="form" onSubmit={submit} noValidate>
+        <TextField label="Name" name="name" autoComplete="name" required value={name} onValueChange={setName} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onValueChange={setEmail}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          name="phone"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          value={phone}
+          onValueChange={setPhone}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onValueChange={setPassword}
+        />
+        <button type="submit" className="btn btn--primary btn--block" disabled={loading}>
+          {loading ? <Spinner size="sm" /> : null}
+          Sign Up
+        </button>
+      </form>
+      <ProviderSignIn />
+    </>
   );
 }
