@@ -242,6 +242,17 @@ describe('GET /api/v1/search', () => {
     expect(res.body.products).toEqual([]);
   });
 
+  it('corrects typos with the words of products added or renamed since', async () => {
+    const planter = await create({ name: 'Terracotta Planter', category: 1, subcat: 'cookware', price: 399 });
+    const found = await visitor.get('/api/v1/search?q=terracota%20plnter');
+    expect(found.body.products.map((p: { name: string }) => p.name)).toEqual(['Terracotta Planter']);
+    expect((await admin.put(`/api/v1/admin/product/${planter._id}`, { name: 'Glazed Ceramic Planter' })).status).toBe(200);
+    const renamed = await visitor.get('/api/v1/search?q=ceramik');
+    expect(renamed.body).toMatchObject({ productCount: 1, totalPages: 1 });
+    expect(renamed.body.products[0].name).toBe('Glazed Ceramic Planter');
+    expect((await admin.delete(`/api/v1/admin/product/${planter._id}`)).status).toBe(200);
+  });
+
   it('finds nothing for unrelated text', async () => {
     expect((await visitor.get('/api/v1/search?q=submarine')).body.productCount).toBe(0);
   });
