@@ -75,6 +75,8 @@ export async function runCatalogScale(opts: CatalogScaleOptions): Promise<void> 
   const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = opts.database ?? `bench_catalog_${randomBytes(4).toString('hex')}`;
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a database name: ${name}`);
+  if (!opts.database && !(Number.isInteger(opts.products) && opts.products >= 1)) throw new Error('--catalog needs a whole number of products, e.g. --catalog 1000000');
+  if (!(Number.isInteger(opts.requests) && opts.requests >= 1)) throw new Error('--requests needs a whole number of 1 or more');
   const admin = new Client({ connectionString: base });
   await admin.connect();
   if (!opts.database) await admin.query(`create database ${name}`);
