@@ -276,6 +276,10 @@ describe('listing totals (kept per filter combination as products change, decisi
     `category=${GIFTS}&subcat=gadgets`,
     '',
     'inStock=true&discount=true',
+    // The price-band fixtures sit on both edges of every band (catalog.price_band = PRICE_BAND_LIMITS).
+    `category=${STATIONARY}&price=under500`,
+    `category=${STATIONARY}&price=500-1000`,
+    `category=${STATIONARY}&price=above1000`,
   ];
 
   /** productCount of each query, beside the number of products the listing actually holds. */
