@@ -6,6 +6,7 @@
  *   npm run bench                       # all scenarios, 50 connections (20 for placeOrder), 10 s each
  *   npm run bench -- --only=profile --connections=20 --seconds=5
  *   npm run bench -- --only placeOrder,addToCart,loadCart
+ *   npm run bench -- --catalog 1000000  # the catalog at scale instead (catalog-scale.ts)
  */
 import { randomUUID } from 'node:crypto';
 import autocannon, { type RequestParams } from 'autocannon';
@@ -217,4 +218,13 @@ async function main() {
   }
 }
 
-void main();
+if (args.catalog || args['catalog-database']) {
+  void import('./catalog-scale').then(({ runCatalogScale }) =>
+    runCatalogScale({ products: Number(args.catalog ?? 0), database: args['catalog-database'], requests: Number(args.requests ?? 30) }),
+  ).catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+} else {
+  void main();
+}

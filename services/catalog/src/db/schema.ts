@@ -87,3 +87,19 @@ export const stockReservations = catalogSchema.table('stock_reservations', {
   releasedAt: ts('released_at'),
 });
 export type StockReservationRow = typeof stockReservations.$inferSelect;
+
+/**
+ * How many products each combination of the listing filters holds (maintained by triggers on
+ * products; rows are deltas, summed when read and folded now and then, decision 0032).
+ */
+export const productFacets = catalogSchema.table('product_facets', {
+  /** '' counts every product; otherwise the products carrying this tag. */
+  tag: text('tag').notNull(),
+  categoryId: text('category_id').notNull(),
+  subcat: text('subcat'),
+  /** 0 under ₹500, 1 ₹500–₹1,000, 2 above ₹1,000 (catalog.price_band). */
+  priceBand: smallint('price_band').notNull(),
+  discounted: boolean('discounted').notNull(),
+  inStock: boolean('in_stock').notNull(),
+  n: integer('n').notNull(),
+});

@@ -1,7 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
-import { products } from '../db/schema';
 import type { CatalogDeps } from './catalog-deps';
 import type { Category } from './category.directory';
+import { facetCount } from './product-facets';
 import { productCountsByCategory } from './product-listing.service';
 
 export interface CategoryWithCount extends Category {
@@ -26,6 +25,5 @@ export async function listCategoriesWithCounts(deps: CatalogDeps, opts: { includ
 
 /** How many products one category holds. */
 export async function productCountOf(deps: CatalogDeps, categoryId: string): Promise<number> {
-  const [{ n }] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(products).where(eq(products.categoryId, categoryId));
-  return n;
+  return facetCount(deps, { categoryId });
 }

@@ -242,6 +242,17 @@ describe('GET /api/v1/search', () => {
     expect(res.body.products).toEqual([]);
   });
 
+  it('corrects typos with the words of products added or renamed since', async () => {
+    const planter = await create({ name: 'Terracotta Planter', category: 1, subcat: 'cookware', price: 399 });
+    const found = await visitor.get('/api/v1/search?q=terracota%20plnter');
+    expect(found.body.products.map((p: { name: string }) => p.name)).toEqual(['Terracotta Planter']);
+    expect((await admin.put(`/api/v1/admin/product/${planter._id}`, { name: 'Glazed Ceramic Planter' })).status).toBe(200);
+    const renamed = await visitor.get('/api/v1/search?q=ceramik');
+    expect(renamed.body).toMatchObject({ productCount: 1, totalPages: 1 });
+    expect(renamed.body.products[0].name).toBe('Glazed Ceramic Planter');
+    expect((await admin.delete(`/api/v1/admin/product/${planter._id}`)).status).toBe(200);
+  });
+
   it('finds nothing for unrelated text', async () => {
     expect((await visitor.get('/api/v1/search?q=submarine')).body.productCount).toBe(0);
   });
@@ -250,5 +261,78 @@ describe('GET /api/v1/search', () => {
     expect(await visitor.get('/api/v1/search?q=%20%20')).toMatchObject({ status: 400, body: { message: 'Please enter something to search for' } });
     expect((await visitor.get('/api/v1/search')).status).toBe(400);
     expect(await visitor.get(`/api/v1/search?q=${'a'.repeat(101)}`)).toMatchObject({ status: 400, body: { message: 'Search text must be at most 100 characters long' } });
+  });
+});
+
+describe('listing totals (kept per filter combination as products change, decision 0032)', () => {
+  /** Gifts & Gadget (index 15) holds only these products. */
+  const GIFTS = 15;
+  const queries = [
+    `category=${GIFTS}`,
+    `category=${GIFTS}&inStock=true`,
+    `category=${GIFTS}&discount=true`,
+    `category=${GIFTS}&price=under500`,
+    `category=${GIFTS}&price=above1000&inStock=true`,
+    `category=${GIFTS}&subcat=gadgets`,
+    '',
+    'inStock=true&discount=true',
+    // The price-band fixtures sit on both edges of every band (catalog.price_band = PRICE_BAND_LIMITS).
+    `category=${STATIONARY}&price=under500`,
+    `category=${STATIONARY}&price=500-1000`,
+    `category=${STATIONARY}&price=above1000`,
+  ];
+
+  /** productCount of each query, beside the number of products the listing actually holds. */
+  async function totals() {
+    const out: Record<string, { productCount: number; listed: number }> = {};
+    for (const q of queries) {
+      let listed = 0;
+      let productCount = -1;
+      for (let page = 1; ; page++) {
+        const res = await visitor.get(`/api/v1/products?${q}&limit=48&page=${page}`);
+        expect(res.status).toBe(200);
+        productCount = res.body.productCount;
+        listed += res.body.products.length;
+        if (page >= res.body.totalPages) break;
+      }
+      out[q] = { productCount, listed };
+    }
+    return out;
+  }
+
+  const expectExact = (t: Awaited<ReturnType<typeof totals>>) => {
+    for (const q of queries) expect({ q, total: t[q]!.productCount }).toEqual({ q, total: t[q]!.listed });
+  };
+
+  it('matches the products listed after creating, selling out, repricing, retagging and deleting', async () => {
+    const speaker = await create({ name: 'Bluetooth Speaker', category: GIFTS, subcat: 'gadgets', price: 349, discount: 10, stock: 2 });
+    const diya = await create({ name: 'Brass Diya Set', category: GIFTS, subcat: 'gift_items', price: 1299, stock: 5 });
+    await create({ name: 'Phone Stand', category: GIFTS, subcat: 'gadgets', price: 199, stock: 0 });
+    const before = await totals();
+    expectExact(before);
+    expect(before[`category=${GIFTS}`]!.productCount).toBe(3);
+    expect(before[`category=${GIFTS}&inStock=true`]!.productCount).toBe(2);
+
+    // Sold out, moved to another price band, given a discount, moved to another subcategory.
+    await service.rows(sql`update catalog.products set stock = 0 where id = ${speaker._id}`);
+    const res = await admin.put(`/api/v1/admin/product/${diya._id}`, { price: 449, discount: 30, subcat: 'gadgets' });
+    expect(res.status).toBe(200);
+    const after = await totals();
+    expectExact(after);
+    expect(after[`category=${GIFTS}&inStock=true`]!.productCount).toBe(1);
+    expect(after[`category=${GIFTS}&price=under500`]!.productCount).toBe(3);
+    expect(after[`category=${GIFTS}&subcat=gadgets`]!.productCount).toBe(3);
+
+    expect((await admin.delete(`/api/v1/admin/product/${speaker._id}`)).status).toBe(200);
+    const deleted = await totals();
+    expectExact(deleted);
+    expect(deleted[`category=${GIFTS}`]!.productCount).toBe(2);
+
+    // Folding the rows changes no total.
+    await service.rows(sql`select catalog.compact_product_facets()`);
+    expect(await totals()).toEqual(deleted);
+    const tag = await visitor.get('/api/v1/productsByTag?tag=30percentOff&category=gifts-gadget');
+    expect(tag.body).toMatchObject({ productCount: 1, totalPages: 1 });
+    expect(tag.body.products.map((p: { name: string }) => p.name)).toEqual(['Brass Diya Set']);
   });
 });
