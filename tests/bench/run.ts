@@ -6,13 +6,16 @@
  *   npm run bench                       # all scenarios, 50 connections (20 for placeOrder), 10 s each
  *   npm run bench -- --only=profile --connections=20 --seconds=5
  *   npm run bench -- --only placeOrder,addToCart,loadCart
+ *   npm run bench -- --json             # also one JSON line per scenario
  */
 import { randomUUID } from 'node:crypto';
 import autocannon, { type RequestParams } from 'autocannon';
 import { MAX_STOCK } from '@shop/proto-contracts';
 import { gatewayClientHeaders } from '@shop/platform';
+import { Client } from 'pg';
 import { ShopClient } from '../support/http-client';
-import { startDistributedShop } from '../support/distributed-shop';
+import { startDistributedShop, type DistributedShop } from '../support/distributed-shop';
+import { freePort, startProcess, waitForHttp } from '../support/processes';
 
 interface Scenario {
   /** What --only selects it by (besides a part of its name). */
@@ -28,6 +31,10 @@ interface Scenario {
   idempotencyKey?: boolean;
   /** Requests take turns among the bench shoppers (one per connection) instead of one shopper. */
   perShopper?: boolean;
+  /** Measured while this other scenario runs at the same time (its row is reported too). */
+  during?: string;
+  /** Sent to the Express hello-world beside the shop instead of the gateway. */
+  express?: boolean;
 }
 
 /** `--name=value`, `--name value` or a bare `--flag`. */
@@ -46,12 +53,16 @@ function parseArgs(argv: string[]): Record<string, string> {
 const args = parseArgs(process.argv.slice(2));
 const connectionsOf = (s: Scenario) => Number(args.connections ?? s.connections ?? 50);
 const seconds = Number(args.seconds ?? 10);
+const warmupSeconds = Number(args.warmup ?? 2);
+const json = args.json === 'true';
 const only = args.only?.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
-const selected = (s: Scenario) => !only || s.id === 'ceiling' || only.some((w) => s.id.toLowerCase() === w || s.name.toLowerCase().includes(w));
+const alwaysRun = ['express', 'ceiling'];
+const selected = (s: Scenario) => !only || alwaysRun.includes(s.id) || only.some((w) => s.id.toLowerCase() === w || s.name.toLowerCase().includes(w));
 
 const shippingInfo = { address: '14 Park Street', city: 'Kolkata', state: 'West Bengal', country: 'India', pinCode: '700016', phoneNo: '+91 98300 12345' };
 
 const scenarios: Scenario[] = [
+  { id: 'express', name: 'Express hello-world (ceiling of the stack)', path: '/', express: true },
   { id: 'ceiling', name: 'gateway /healthz (ceiling)', path: '/healthz' },
   { id: 'profile', name: 'REST GET /api/v1/profile', path: '/api/v1/profile', auth: true },
   { id: 'me', name: 'GraphQL { me }', method: 'POST', path: '/graphql', body: JSON.stringify({ query: '{ me { id name email role } }' }), auth: true },
@@ -80,6 +91,14 @@ const scenarios: Scenario[] = [
     idempotencyKey: true,
     perShopper: true,
   },
+  {
+    // The first listing page while checkouts run beside it (each order changes its product's stock:
+    // only the cached answers that hold that product are purged).
+    id: 'productsDuringOrders',
+    name: 'REST GET /api/v1/products?page=1 while orders are placed',
+    path: '/api/v1/products?page=1',
+    during: 'placeOrder',
+  },
 ];
 
 const withIdempotencyKey = (s: Scenario, headers: Record<string, string>) => (s.idempotencyKey ? { ...headers, 'idempotency-key': randomUUID() } : headers);
@@ -94,7 +113,22 @@ async function check(base: string, s: Scenario, cookie: string): Promise<string 
   return undefined;
 }
 
-async function run(base: string, s: Scenario, cookie: string, shopperCookies: string[]) {
+interface Row {
+  scenario: string;
+  connections: number;
+  'req/s': number;
+  'median ms': number;
+  'p99 ms': number;
+  requests: number;
+  'non-2xx': number;
+  errors: number;
+  ok: boolean;
+  problem?: string;
+  /** placeOrder: ms after the run until the background work had caught up (see waitForBackground). */
+  'lag ms'?: number;
+}
+
+async function run(base: string, s: Scenario, cookie: string, shopperCookies: string[], duration = seconds): Promise<Row> {
   const problem = await check(base, s, cookie);
   const connections = connectionsOf(s);
   let turn = 0;
@@ -104,15 +138,18 @@ async function run(base: string, s: Scenario, cookie: string, shopperCookies: st
     return { ...req, headers: withIdempotencyKey(s, headers) };
   };
   if (problem) return { scenario: s.name, connections, 'req/s': 0, 'median ms': 0, 'p99 ms': 0, requests: 0, 'non-2xx': 0, errors: 1, ok: false, problem };
-  const result = await autocannon({
-    url: base + s.path,
-    method: s.method ?? 'GET',
-    body: s.body,
-    connections,
-    duration: seconds,
-    headers: { 'content-type': 'application/json', ...(s.auth ? { cookie } : {}) },
-    ...(s.idempotencyKey || s.perShopper ? { requests: [{ setupRequest: setup }] } : {}),
-  });
+  const load = (length: number) =>
+    autocannon({
+      url: base + s.path,
+      method: s.method ?? 'GET',
+      body: s.body,
+      connections,
+      duration: length,
+      headers: { 'content-type': 'application/json', ...(s.auth ? { cookie } : {}) },
+      ...(s.idempotencyKey || s.perShopper ? { requests: [{ setupRequest: setup }] } : {}),
+    });
+  if (warmupSeconds > 0) await load(warmupSeconds);
+  const result = await load(duration);
   const ok = result.non2xx === 0 && result.errors === 0;
   return {
     scenario: s.name,
@@ -125,6 +162,44 @@ async function run(base: string, s: Scenario, cookie: string, shopperCookies: st
     errors: result.errors,
     ok,
   };
+}
+
+/**
+ * After a checkout run: how long until the background work has caught up — every order's
+ * OrderPlaced relayed and consumed by the cart, every confirmation mail recorded, and the catalog's
+ * ProductChanged events relayed. Read from the services' own databases.
+ */
+async function waitForBackground(shop: DistributedShop, timeoutMs = 120_000): Promise<number> {
+  const started = Date.now();
+  const db = async (service: 'order' | 'cart' | 'catalog') => {
+    const c = new Client({ connectionString: shop.databaseUrl(service) });
+    await c.connect();
+    return c;
+  };
+  const [order, cart, catalog] = await Promise.all([db('order'), db('cart'), db('catalog')]);
+  const one = async (c: Client, text: string) => Number((await c.query(text)).rows[0].n);
+  try {
+    for (;;) {
+      const orders = await one(order, 'select count(*) as n from "order".orders');
+      const mails = await one(order, `select count(*) as n from "order".processed_events where consumer = 'order.mail'`);
+      const unrelayed = (await one(order, 'select count(*) as n from "order".outbox where published_at is null')) + (await one(catalog, 'select count(*) as n from catalog.outbox where published_at is null'));
+      const consumed = await one(cart, `select count(*) as n from cart.processed_events where consumer = 'cart.order-events'`);
+      if (mails >= orders && consumed >= orders && unrelayed === 0) return Date.now() - started;
+      if (Date.now() - started > timeoutMs) return Number.POSITIVE_INFINITY;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    await Promise.all([order.end(), cart.end(), catalog.end()]);
+  }
+}
+
+/** An Express 5 hello-world in its own process, beside the shop (the ceiling of the stack). */
+async function startExpress() {
+  const port = await freePort();
+  const proc = startProcess('express', 'tests/bench/hello-express.ts', { NODE_ENV: 'production', PORT: String(port) });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHttp(base + '/', proc);
+  return { base, stop: () => proc.stop() };
 }
 
 /**
@@ -193,6 +268,7 @@ async function registerShoppers(authUrl: string, internalToken: string, count: n
 }
 
 async function main() {
+  const express = await startExpress();
   const shop = await startDistributedShop({ gateway: { RATE_LIMIT_PER_MINUTE: '0' } });
   try {
     const client = new ShopClient(shop.base);
@@ -205,15 +281,41 @@ async function main() {
     const size = (product.size ?? []).find((sz: string) => (product.stockDetail?.[sz] ?? 0) > 0);
     const properties = { ...(size ? { size } : {}), ...(product.colors?.[0] ? { color: product.colors[0] } : {}) };
     const chosen = scenarios.filter(selected);
-    const orderProductId = chosen.some((s) => s.id === 'placeOrder') ? await createOrderProduct(shop.base) : 'none';
-    const perShopper = chosen.filter((s) => s.perShopper);
+    const buys = (s: Scenario) => s.id === 'placeOrder' || s.during === 'placeOrder';
+    const orderProductId = chosen.some(buys) ? await createOrderProduct(shop.base) : 'none';
+    const perShopper = scenarios.filter((s) => chosen.some((c) => c === s || c.during === s.id)).filter((s) => s.perShopper);
     const shopperCookies = perShopper.length ? await registerShoppers(shop.urls.auth, shop.internalToken, Math.max(...perShopper.map(connectionsOf))) : [];
-    const rows = [];
-    for (const s of chosen) rows.push(await run(shop.base, withProduct(s, productId, properties, orderProductId), cookie, shopperCookies));
-    console.log(`\n${seconds} s per scenario, distributed mode\n`);
-    console.table(rows);
+    const rows: Row[] = [];
+    const prepared = (s: Scenario) => withProduct(s, productId, properties, orderProductId);
+    for (const s of chosen) {
+      if (s.express) {
+        rows.push(await run(express.base, s, cookie, shopperCookies));
+      } else if (s.during) {
+        // Both at once, the other one started first and running a little longer on both sides.
+        const other = scenarios.find((o) => o.id === s.during)!;
+        const beside = run(shop.base, { ...prepared(other), name: `${other.name} beside the listing` }, cookie, shopperCookies, seconds + 2);
+        await new Promise((r) => setTimeout(r, (warmupSeconds + 1) * 1000));
+        rows.push(await run(shop.base, prepared(s), cookie, shopperCookies));
+        rows.push(await beside);
+      } else {
+        rows.push(await run(shop.base, prepared(s), cookie, shopperCookies));
+      }
+      if (s.idempotencyKey || s.during) rows[rows.length - 1]!['lag ms'] = await waitForBackground(shop);
+    }
+    console.log(`\n${seconds} s per scenario after a ${warmupSeconds} s warm-up, distributed mode\n`);
+    console.table(rows.map(({ ok: _ok, ...row }) => row));
+    const ceiling = rows.find((r) => r.scenario === scenarios[1]!.name);
+    const hello = rows.find((r) => r.scenario === scenarios[0]!.name);
+    if (ceiling && hello?.['req/s']) console.log(`gateway /healthz: ${Math.round((100 * ceiling['req/s']) / hello['req/s'])}% of the Express hello-world`);
+    if (json) {
+      for (const r of rows) {
+        const line = { scenario: r.scenario, connections: r.connections, rps: r['req/s'], p50: r['median ms'], p99: r['p99 ms'], non2xx: r['non-2xx'], errors: r.errors, ...(r['lag ms'] !== undefined ? { lagMs: r['lag ms'] } : {}) };
+        console.log(JSON.stringify(line));
+      }
+    }
   } finally {
     await shop.stop();
+    await express.stop();
   }
 }
 
