@@ -5,12 +5,13 @@ import https from 'node:https';
 import { join } from 'node:path';
 import compression from 'compression';
 import cors from 'cors';
-import express, { type Express, type Request } from 'express';
+import express, { type Express, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { z } from 'zod';
 import { createProxyMiddleware, type RequestHandler as ProxyHandler } from 'http-proxy-middleware';
 import { messages } from '@shop/proto-contracts';
 import {
+  CACHE_TAGS_HEADER,
   commonSettings,
   currentContext,
   gatewayClientHeaders,
@@ -30,7 +31,7 @@ import { callerAddress, noteCallerAddress } from './caller-address';
 import { createGraphQLGateway } from './graphql-gateway';
 import { buildOpenApiDocument } from './openapi';
 import { withProductMeta, type ProductForMeta } from './product-page-meta';
-import { purgeAfterWrite, ResponseCache, responseCacheMiddleware } from './response-cache';
+import { noteCacheTags, purgeAfterWrite, ResponseCache, responseCacheMiddleware } from './response-cache';
 import { resolveRoute, serviceNames, type ServiceName } from './route-table';
 
 const httpUrl = settings.url(['http:', 'https:']);
@@ -211,7 +212,12 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
       queue: `gateway.cache-purge.${randomUUID()}`,
       types: cachePurgingEvents,
       transient: true,
-      handler: async () => cache.purge(),
+      handler: async (event) => {
+        // Stock moved and the product stayed in stock: only the answers showing it (decision 0031).
+        const payload = event.payload as { productId?: unknown; stockOnly?: unknown };
+        if (event.type === 'ProductChanged' && payload.stockOnly === true && typeof payload.productId === 'string') cache.purgeTag(payload.productId);
+        else cache.purge();
+      },
     });
   }
   // Public catalog reads (never staff paths); the catalog's Cache-Control decides what is stored.
@@ -272,6 +278,13 @@ function makeProxy(target: string, timeoutMs: number, logger: Logger, internalTo
     changeOrigin: false,
     proxyTimeout: timeoutMs,
     on: {
+      // The products a catalog answer shows are for the response cache, not for the caller.
+      proxyRes(proxyRes, _req, res) {
+        const tags = proxyRes.headers[CACHE_TAGS_HEADER];
+        if (tags === undefined) return;
+        delete proxyRes.headers[CACHE_TAGS_HEADER];
+        noteCacheTags(res as unknown as Response, String(tags));
+      },
       proxyReq(proxyReq, req) {
         const requestId = currentContext()?.requestId;
         if (requestId) proxyReq.setHeader(REQUEST_ID_HEADER, requestId);

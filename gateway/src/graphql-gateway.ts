@@ -4,11 +4,11 @@ import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request, type Response, type Router } from 'express';
 import { Kind, parse } from 'graphql';
 import { messages, subgraphSdl } from '@shop/proto-contracts';
-import { currentContext, gatewayClientHeaders, REQUEST_ID_HEADER, type Logger } from '@shop/platform';
+import { CACHE_TAGS_HEADER, currentContext, gatewayClientHeaders, REQUEST_ID_HEADER, type Logger } from '@shop/platform';
 import { callerAddress } from './caller-address';
 import { documentLimits, graphqlLimitsPlugin, limitValidationRules, type LimitPluginOptions } from './graphql-limits';
 import { composeSupergraph } from './supergraph';
-import { purgeAfterWrite, responseCacheMiddleware, type ResponseCache } from './response-cache';
+import { noteCacheTags, purgeAfterWrite, responseCacheMiddleware, type ResponseCache } from './response-cache';
 import type { ServiceName } from './route-table';
 
 interface GatewayContext {
@@ -42,6 +42,7 @@ class CredentialForwardingDataSource extends RemoteGraphQLDataSource<GatewayCont
     const headers = response.http?.headers as unknown as (Headers & { raw?: () => Record<string, string[]> }) | undefined;
     const cookies = headers?.getSetCookie?.() ?? headers?.raw?.()['set-cookie'] ?? [];
     if (cookies.length && context.res && !context.res.headersSent) context.res.append('Set-Cookie', cookies);
+    if (context.res) noteCacheTags(context.res, headers?.get(CACHE_TAGS_HEADER));
     return response;
   }
 }

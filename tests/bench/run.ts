@@ -9,6 +9,7 @@
  *   npm run bench -- --json             # also one JSON line per scenario
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import autocannon, { type RequestParams } from 'autocannon';
 import { MAX_STOCK } from '@shop/proto-contracts';
 import { gatewayClientHeaders } from '@shop/platform';
@@ -193,6 +194,38 @@ async function waitForBackground(shop: DistributedShop, timeoutMs = 120_000): Pr
   }
 }
 
+/**
+ * CPU time (ms, user + system) used so far by each process of the shop and by the PostgreSQL
+ * backends serving its databases: on a shared machine, CPU per request is the figure other loads
+ * disturb least (throughput and latency depend on what else runs).
+ */
+async function cpuTimes(shop: DistributedShop, admin: Client): Promise<Record<string, number>> {
+  const tick = 1000 / 100; // USER_HZ is 100 on Linux
+  const cpuOf = (pid: number | undefined) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch {
+      return 0;
+    }
+  };
+  const out: Record<string, number> = {};
+  for (const [name, proc] of Object.entries(shop.processes)) out[name] = cpuOf(proc.child.pid);
+  const { rows } = await admin.query('select pid from pg_stat_activity where datname like $1', [`shop_sys_${shop.id}_%`]);
+  out.postgres = rows.reduce((sum: number, r: { pid: number }) => sum + cpuOf(r.pid), 0);
+  return out;
+}
+
+/** CPU ms per request of each process between two cpuTimes(), e.g. `gateway 0.4, cart 1.2, …`. */
+function cpuPerRequest(before: Record<string, number>, after: Record<string, number>, requests: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const name of Object.keys(after)) {
+    const used = after[name]! - (before[name] ?? 0);
+    if (used > 0 && requests > 0) out[name] = Math.round((100 * used) / requests) / 100;
+  }
+  return out;
+}
+
 /** An Express 5 hello-world in its own process, beside the shop (the ceiling of the stack). */
 async function startExpress() {
   const port = await freePort();
@@ -286,8 +319,13 @@ async function main() {
     const perShopper = scenarios.filter((s) => chosen.some((c) => c === s || c.during === s.id)).filter((s) => s.perShopper);
     const shopperCookies = perShopper.length ? await registerShoppers(shop.urls.auth, shop.internalToken, Math.max(...perShopper.map(connectionsOf))) : [];
     const rows: Row[] = [];
+    const cpu: Array<{ scenario: string } & Record<string, number | string>> = [];
+    const admin = new Client({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+    await admin.connect();
     const prepared = (s: Scenario) => withProduct(s, productId, properties, orderProductId);
     for (const s of chosen) {
+      const cpuBefore = await cpuTimes(shop, admin);
+      const rowsBefore = rows.length;
       if (s.express) {
         rows.push(await run(express.base, s, cookie, shopperCookies));
       } else if (s.during) {
@@ -301,9 +339,16 @@ async function main() {
         rows.push(await run(shop.base, prepared(s), cookie, shopperCookies));
       }
       if (s.idempotencyKey || s.during) rows[rows.length - 1]!['lag ms'] = await waitForBackground(shop);
+      // Warm-up and catch-up included: the work the scenario caused, over the requests it measured
+      // (times the warm-up's share, taken at the measured rate).
+      const requests = rows.slice(rowsBefore).reduce((n, r) => n + r.requests * (1 + warmupSeconds / seconds), 0);
+      if (!s.express && !s.during) cpu.push({ scenario: s.name, ...cpuPerRequest(cpuBefore, await cpuTimes(shop, admin), requests) });
     }
+    await admin.end();
     console.log(`\n${seconds} s per scenario after a ${warmupSeconds} s warm-up, distributed mode\n`);
     console.table(rows.map(({ ok: _ok, ...row }) => row));
+    console.log('\nCPU ms per request, by process (PostgreSQL: the backends of the shop\'s databases)\n');
+    console.table(cpu);
     const ceiling = rows.find((r) => r.scenario === scenarios[1]!.name);
     const hello = rows.find((r) => r.scenario === scenarios[0]!.name);
     if (ceiling && hello?.['req/s']) console.log(`gateway /healthz: ${Math.round((100 * ceiling['req/s']) / hello['req/s'])}% of the Express hello-world`);
