@@ -199,7 +199,7 @@ async function waitForBackground(shop: DistributedShop, timeoutMs = 120_000): Pr
  * backends serving its databases: on a shared machine, CPU per request is the figure other loads
  * disturb least (throughput and latency depend on what else runs).
  */
-async function cpuTimes(shop: DistributedShop, admin: Client): Promise<Record<string, number>> {
+async function cpuTimes(shop: DistributedShop, admin: Client, others: Record<string, number | undefined> = {}): Promise<Record<string, number>> {
   const tick = 1000 / 100; // USER_HZ is 100 on Linux
   const cpuOf = (pid: number | undefined) => {
     try {
@@ -211,6 +211,7 @@ async function cpuTimes(shop: DistributedShop, admin: Client): Promise<Record<st
   };
   const out: Record<string, number> = {};
   for (const [name, proc] of Object.entries(shop.processes)) out[name] = cpuOf(proc.child.pid);
+  for (const [name, pid] of Object.entries(others)) out[name] = cpuOf(pid);
   const { rows } = await admin.query('select pid from pg_stat_activity where datname like $1', [`shop_sys_${shop.id}_%`]);
   out.postgres = rows.reduce((sum: number, r: { pid: number }) => sum + cpuOf(r.pid), 0);
   return out;
@@ -232,7 +233,7 @@ async function startExpress() {
   const proc = startProcess('express', 'tests/bench/hello-express.ts', { NODE_ENV: 'production', PORT: String(port) });
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(base + '/', proc);
-  return { base, stop: () => proc.stop() };
+  return { base, pid: proc.child.pid, stop: () => proc.stop() };
 }
 
 /**
@@ -324,7 +325,7 @@ async function main() {
     await admin.connect();
     const prepared = (s: Scenario) => withProduct(s, productId, properties, orderProductId);
     for (const s of chosen) {
-      const cpuBefore = await cpuTimes(shop, admin);
+      const cpuBefore = await cpuTimes(shop, admin, { express: express.pid });
       const rowsBefore = rows.length;
       if (s.express) {
         rows.push(await run(express.base, s, cookie, shopperCookies));
@@ -342,7 +343,7 @@ async function main() {
       // Warm-up and catch-up included: the work the scenario caused, over the requests it measured
       // (times the warm-up's share, taken at the measured rate).
       const requests = rows.slice(rowsBefore).reduce((n, r) => n + r.requests * (1 + warmupSeconds / seconds), 0);
-      if (!s.express && !s.during) cpu.push({ scenario: s.name, ...cpuPerRequest(cpuBefore, await cpuTimes(shop, admin), requests) });
+      if (!s.during) cpu.push({ scenario: s.name, ...cpuPerRequest(cpuBefore, await cpuTimes(shop, admin, { express: express.pid }), requests) });
     }
     await admin.end();
     console.log(`\n${seconds} s per scenario after a ${warmupSeconds} s warm-up, distributed mode\n`);
