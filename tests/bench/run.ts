@@ -217,14 +217,26 @@ async function cpuTimes(shop: DistributedShop, admin: Client, others: Record<str
   return out;
 }
 
-/** CPU ms per request of each process between two cpuTimes(), e.g. `gateway 0.4, cart 1.2, …`. */
-function cpuPerRequest(before: Record<string, number>, after: Record<string, number>, requests: number): Record<string, number> {
+/**
+ * CPU ms per request of each process between two cpuTimes(), e.g. `gateway 0.4, cart 1.2, …`,
+ * less what the process uses when idle (its relays, recovery loops and heartbeats: `idlePerMs`
+ * times the milliseconds elapsed), which would otherwise weigh on slow scenarios.
+ */
+function cpuPerRequest(before: Record<string, number>, after: Record<string, number>, requests: number, idlePerMs: Record<string, number>, elapsedMs: number): Record<string, number> {
   const out: Record<string, number> = {};
   for (const name of Object.keys(after)) {
-    const used = after[name]! - (before[name] ?? 0);
-    if (used > 0 && requests > 0) out[name] = Math.round((100 * used) / requests) / 100;
+    const used = after[name]! - (before[name] ?? 0) - (idlePerMs[name] ?? 0) * elapsedMs;
+    if (requests > 0) out[name] = Math.max(0, Math.round((100 * used) / requests) / 100);
   }
   return out;
+}
+
+/** CPU ms each process uses per ms while the shop is idle, over `ms`. */
+async function idleCpuRate(shop: DistributedShop, admin: Client, others: Record<string, number | undefined>, ms = 2000): Promise<Record<string, number>> {
+  const before = await cpuTimes(shop, admin, others);
+  await new Promise((r) => setTimeout(r, ms));
+  const after = await cpuTimes(shop, admin, others);
+  return Object.fromEntries(Object.keys(after).map((name) => [name, Math.max(0, (after[name]! - (before[name] ?? 0)) / ms)]));
 }
 
 /** An Express 5 hello-world in its own process, beside the shop (the ceiling of the stack). */
@@ -325,7 +337,9 @@ async function main() {
     await admin.connect();
     const prepared = (s: Scenario) => withProduct(s, productId, properties, orderProductId);
     for (const s of chosen) {
+      const idle = await idleCpuRate(shop, admin, { express: express.pid });
       const cpuBefore = await cpuTimes(shop, admin, { express: express.pid });
+      const started = Date.now();
       const rowsBefore = rows.length;
       if (s.express) {
         rows.push(await run(express.base, s, cookie, shopperCookies));
@@ -343,12 +357,12 @@ async function main() {
       // Warm-up and catch-up included: the work the scenario caused, over the requests it measured
       // (times the warm-up's share, taken at the measured rate).
       const requests = rows.slice(rowsBefore).reduce((n, r) => n + r.requests * (1 + warmupSeconds / seconds), 0);
-      if (!s.during) cpu.push({ scenario: s.name, ...cpuPerRequest(cpuBefore, await cpuTimes(shop, admin, { express: express.pid }), requests) });
+      if (!s.during) cpu.push({ scenario: s.name, ...cpuPerRequest(cpuBefore, await cpuTimes(shop, admin, { express: express.pid }), requests, idle, Date.now() - started) });
     }
     await admin.end();
     console.log(`\n${seconds} s per scenario after a ${warmupSeconds} s warm-up, distributed mode\n`);
     console.table(rows.map(({ ok: _ok, ...row }) => row));
-    console.log('\nCPU ms per request, by process (PostgreSQL: the backends of the shop\'s databases)\n');
+    console.log('\nCPU ms per request, by process, less its idle use (PostgreSQL: the backends of the shop\'s databases)\n');
     console.table(cpu);
     const ceiling = rows.find((r) => r.scenario === scenarios[1]!.name);
     const hello = rows.find((r) => r.scenario === scenarios[0]!.name);
