@@ -135,7 +135,7 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
   app.set('trust proxy', opts.trustProxy ?? false);
   app.use(requestContext(logger));
   app.use(httpMetrics('gateway'));
-  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy, crossOriginEmbedderPolicy: false }));
+  app.use(fixedHeaders(helmet({ contentSecurityPolicy: contentSecurityPolicy, crossOriginEmbedderPolicy: false })));
   // gzip for the SPA's text assets and larger JSON answers (images are already compressed).
   app.use(compression({ threshold: 1024 }));
 
@@ -267,6 +267,30 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
   });
   app.use(errorHandler(logger));
   return { app, stop: graphql.stop, cache };
+}
+
+/**
+ * A middleware that only sets the same headers on every response (helmet's, with a static policy),
+ * run once at start and replayed with one loop per request: a dozen middlewares' worth of work
+ * less on every request, the headers unchanged.
+ */
+export function fixedHeaders(middleware: (req: Request, res: Response, next: () => void) => void): (req: Request, res: Response, next: () => void) => void {
+  const set: Array<[string, string | number | readonly string[]]> = [];
+  const removed: string[] = [];
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      set.push([name, value]);
+    },
+    removeHeader(name: string) {
+      removed.push(name);
+    },
+  };
+  middleware({} as Request, recorder as unknown as Response, () => undefined);
+  return (_req, res, next) => {
+    for (const [name, value] of set) res.setHeader(name, value);
+    for (const name of removed) res.removeHeader(name);
+    next();
+  };
 }
 
 function makeProxy(target: string, timeoutMs: number, logger: Logger, internalToken: string | undefined): ProxyHandler {
