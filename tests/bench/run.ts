@@ -335,9 +335,10 @@ async function main() {
     const cpu: Array<{ scenario: string } & Record<string, number | string>> = [];
     const admin = new Client({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
     await admin.connect();
+    // Measured once before any load: right after a scenario, leftovers of its work would count as idle.
+    const idle = await idleCpuRate(shop, admin, { express: express.pid }, 3000);
     const prepared = (s: Scenario) => withProduct(s, productId, properties, orderProductId);
     for (const s of chosen) {
-      const idle = await idleCpuRate(shop, admin, { express: express.pid });
       const cpuBefore = await cpuTimes(shop, admin, { express: express.pid });
       const started = Date.now();
       const rowsBefore = rows.length;
