@@ -315,7 +315,10 @@ async function registerShoppers(authUrl: string, internalToken: string, count: n
 
 async function main() {
   const express = await startExpress();
-  const shop = await startDistributedShop({ gateway: { RATE_LIMIT_PER_MINUTE: '0' } });
+  const shop = await startDistributedShop({ gateway: { RATE_LIMIT_PER_MINUTE: '0' } }).catch(async (err) => {
+    await express.stop();
+    throw err;
+  });
   try {
     const client = new ShopClient(shop.base);
     await client.post('/api/v1/register', { name: 'Bench User', email: 'bench@shop.test', phone: '9000000099', password: 'bench-pass-1' });
