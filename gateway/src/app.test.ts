@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { CLIENT_ADDRESS_HEADER, createLogger, createRedis, GATEWAY_TOKEN_HEADER, listen } from '@shop/platform';
-import { createGateway } from './app';
+import helmet from 'helmet';
+import { contentSecurityPolicy, createGateway } from './app';
 import { routeTable, serviceNames, type ServiceName } from './route-table';
 
 /**
@@ -146,6 +147,22 @@ describe('gateway', () => {
     expect(partner.headers.get('access-control-allow-origin')).toBe('https://partner.example');
     const other = await fetch(`${base}/api/v1/products`, { headers: { origin: 'https://evil.example' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  test('every answer carries exactly the security headers helmet sets', async () => {
+    const reference = express();
+    reference.use(helmet({ contentSecurityPolicy, crossOriginEmbedderPolicy: false }));
+    reference.get('/', (_req, res) => {
+      res.json({ ok: true });
+    });
+    const server = await listen(reference, 0);
+    servers.push(server);
+    const expected = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    const actual = await fetch(`${base}/healthz`);
+    for (const name of ['content-security-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'origin-agent-cluster', 'referrer-policy', 'strict-transport-security', 'x-content-type-options', 'x-dns-prefetch-control', 'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection', 'x-powered-by']) {
+      expect({ name, value: actual.headers.get(name) }).toEqual({ name, value: expected.headers.get(name) });
+    }
+    expect(actual.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   test('the SPA is served with security headers and client routes fall back to index.html', async () => {

@@ -1,14 +1,17 @@
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
+import http from 'node:http';
+import https from 'node:https';
 import express, { type Request, type Response, type Router } from 'express';
+import nodeFetch, { type RequestInit as NodeFetchInit } from 'node-fetch';
 import { Kind, parse } from 'graphql';
 import { messages, subgraphSdl } from '@shop/proto-contracts';
-import { currentContext, gatewayClientHeaders, REQUEST_ID_HEADER, type Logger } from '@shop/platform';
+import { CACHE_TAGS_HEADER, currentContext, gatewayClientHeaders, REQUEST_ID_HEADER, type Logger } from '@shop/platform';
 import { callerAddress } from './caller-address';
 import { documentLimits, graphqlLimitsPlugin, limitValidationRules, type LimitPluginOptions } from './graphql-limits';
 import { composeSupergraph } from './supergraph';
-import { purgeAfterWrite, responseCacheMiddleware, type ResponseCache } from './response-cache';
+import { noteCacheTags, purgeAfterWrite, responseCacheMiddleware, type ResponseCache } from './response-cache';
 import type { ServiceName } from './route-table';
 
 interface GatewayContext {
@@ -42,6 +45,7 @@ class CredentialForwardingDataSource extends RemoteGraphQLDataSource<GatewayCont
     const headers = response.http?.headers as unknown as (Headers & { raw?: () => Record<string, string[]> }) | undefined;
     const cookies = headers?.getSetCookie?.() ?? headers?.raw?.()['set-cookie'] ?? [];
     if (cookies.length && context.res && !context.res.headersSent) context.res.append('Set-Cookie', cookies);
+    if (context.res) noteCacheTags(context.res, headers?.get(CACHE_TAGS_HEADER));
     return response;
   }
 }
@@ -60,13 +64,16 @@ export async function createGraphQLGateway(opts: {
   /** Charges a request's extra root fields against the caller's per-client limit. */
   charge?: LimitPluginOptions['charge'];
 }): Promise<{ router: Router; stop(): Promise<void> }> {
+  // Subgraph calls over reused connections with node-fetch: about half the CPU of the global fetch
+  // per call (measured on the bench machine), which every GraphQL request pays at least once.
+  const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 256 }), https: new https.Agent({ keepAlive: true, maxSockets: 256 }) };
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(opts.urls),
     buildService: ({ url }) => {
       const source = new CredentialForwardingDataSource({
         url,
-        fetcher: ((input: string, init: RequestInit) =>
-          fetch(input, { ...init, signal: AbortSignal.timeout(opts.timeoutMs) })) as never,
+        fetcher: ((input: string, init: NodeFetchInit) =>
+          nodeFetch(input, { ...init, agent: input.startsWith('https:') ? agents.https : agents.http, timeout: opts.timeoutMs })) as never,
       });
       source.internalToken = opts.internalToken;
       return source;
@@ -120,6 +127,8 @@ export async function createGraphQLGateway(opts: {
     router,
     async stop() {
       await server.stop();
+      agents.http.destroy();
+      agents.https.destroy();
     },
   };
 }

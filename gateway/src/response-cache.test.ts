@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import express from 'express';
-import { createLogger, InProcessBus, listen, makeEvent } from '@shop/platform';
+import { CACHE_TAGS_HEADER, cacheTagsOf, createLogger, InProcessBus, listen, makeEvent } from '@shop/platform';
 import { createGateway } from './app';
 import { ResponseCache, sharedLifetime } from './response-cache';
 import { serviceNames, type ServiceName } from './route-table';
@@ -70,12 +70,42 @@ describe('ResponseCache', () => {
 
   test('an answer that was on its way during a purge is not stored', () => {
     const cache = new ResponseCache(1024, () => 0);
-    const before = cache.currentGeneration();
+    const before = cache.mark();
     cache.purge();
     cache.set('a', answer('stale', 10), before);
     expect(cache.get('a')).toBeUndefined();
-    cache.set('a', answer('fresh', 10), cache.currentGeneration());
+    cache.set('a', answer('fresh', 10), cache.mark());
     expect(cache.get('a')?.body.toString()).toBe('fresh');
+  });
+
+  const tagged = (body: string, ...tags: string[]) => ({ ...answer(body, 10), tags: new Set(tags) });
+
+  test('a purge by product drops the answers showing it and those whose products are unknown, no others', () => {
+    const cache = new ResponseCache(4096, () => 0);
+    cache.set('page-1', tagged('p1 p2', 'p1', 'p2'));
+    cache.set('page-2', tagged('p3', 'p3'));
+    cache.set('categories', tagged('no products'));
+    cache.set('unknown', answer('?', 10));
+    cache.purgeTag('p2');
+    expect(cache.get('page-1')).toBeUndefined();
+    expect(cache.get('unknown')).toBeUndefined();
+    expect(cache.get('page-2')?.body.toString()).toBe('p3');
+    expect(cache.get('categories')?.body.toString()).toBe('no products');
+    // A full purge still drops everything.
+    cache.purge();
+    expect(cache.size).toBe(0);
+  });
+
+  test('an answer on its way during a purge by product is stored only if it does not show that product', () => {
+    const cache = new ResponseCache(4096, () => 0);
+    const before = cache.mark();
+    cache.purgeTag('p1');
+    cache.set('shows-p1', tagged('old p1', 'p1', 'p2'), before);
+    cache.set('shows-p3', tagged('p3', 'p3'), before);
+    cache.set('unknown', answer('?', 10), before);
+    expect(cache.get('shows-p1')).toBeUndefined();
+    expect(cache.get('unknown')).toBeUndefined();
+    expect(cache.get('shows-p3')?.body.toString()).toBe('p3');
   });
 });
 
@@ -104,7 +134,10 @@ describe('gateway response cache', () => {
     app.get('/api/v1/products', (req, res) => {
       served += 1;
       res.setHeader('Cache-Control', PUBLIC);
-      res.json({ success: true, served, page: req.query.page ?? '1', filler: 'product '.repeat(300) });
+      // Page 1 shows p1 and p2, the other pages p3; each answer names them as the catalog does.
+      const products = req.query.page === undefined || req.query.page === '1' ? [{ _id: 'p1' }, { _id: 'p2' }] : [{ _id: 'p3' }];
+      res.setHeader(CACHE_TAGS_HEADER, cacheTagsOf({ products }));
+      res.json({ success: true, served, page: req.query.page ?? '1', products, filler: 'product '.repeat(300) });
     });
     app.get('/api/v1/product/p-7', (_req, res) => {
       res.setHeader('Cache-Control', PUBLIC);
@@ -231,6 +264,20 @@ describe('gateway response cache', () => {
     expect((await get('/api/v1/products?page=1')).res.headers.get('x-cache')).toBe('HIT');
     await bus.publish(makeEvent('catalog', 'ProductChanged', { productId: 'p1' }));
     await waitFor(async () => (await get('/api/v1/products?page=1')).body.served !== before.body.served);
+  });
+
+  test('a change of stock alone purges only the answers that show the product; the product list stays with the gateway', async () => {
+    const page1 = await get('/api/v1/products?page=1');
+    const page2 = await get('/api/v1/products?page=2');
+    expect(page1.res.headers.get('x-shop-cache-tags')).toBeNull();
+    await bus.publish(makeEvent('catalog', 'ProductChanged', { productId: 'p3', stock: 5, stockOnly: true }));
+    await waitFor(async () => (await get('/api/v1/products?page=2')).body.served !== page2.body.served);
+    const again = await get('/api/v1/products?page=1');
+    expect(again.res.headers.get('x-cache')).toBe('HIT');
+    expect(again.body.served).toBe(page1.body.served);
+    // Any other change of a product (price, a product going out of stock) purges everything.
+    await bus.publish(makeEvent('catalog', 'ProductChanged', { productId: 'p3', price: 100 }));
+    await waitFor(async () => (await get('/api/v1/products?page=1')).body.served !== page1.body.served);
   });
 
   test('a successful catalog write through this gateway purges before its caller can read again', async () => {

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
+import { CACHE_TAGS_HEADER } from '@shop/platform';
 
 /**
  * The gateway's shared cache for public catalog answers (decision 0010).
@@ -8,9 +9,10 @@ import type { NextFunction, Request, Response } from 'express';
  * Cache-Control is `public` with `s-maxage` (or `max-age`) > 0, that sets no cookie, is stored,
  * for that many seconds. The catalog marks its public reads that way; GraphQL answers carry the
  * policy Apollo computes from the subgraphs' `@cacheControl` hints (any private or uncached field,
- * or any other subgraph, makes the whole answer uncacheable). Catalog events purge everything, so
- * an order's stock change or a staff edit shows at once; the lifetime only bounds staleness if an
- * event is missed.
+ * or any other subgraph, makes the whole answer uncacheable). Catalog events purge, so an order's
+ * stock change or a staff edit shows at once; the lifetime only bounds staleness if an event is
+ * missed. The catalog names the products an answer shows (CACHE_TAGS_HEADER): a change of stock
+ * alone purges only the answers naming that product, any other change everything (decision 0031).
  */
 export interface CachedAnswer {
   status: number;
@@ -18,7 +20,18 @@ export interface CachedAnswer {
   body: Buffer;
   gzipped?: Buffer;
   expiresAt: number;
+  /** The products the answer shows; undefined: unknown, purged by every product's change. */
+  tags?: ReadonlySet<string>;
 }
+
+/** Where a request stood when it went upstream: what it brings back is stored only if nothing it may hold was purged since. */
+export interface CacheMark {
+  generation: number;
+  tagPurges: number;
+}
+
+/** Purges by product remembered for answers still on their way (more than this: such an answer is not stored). */
+const RECENT_TAG_PURGES = 4096;
 
 /**
  * The headers stored with an answer. The rest belong to one delivery (length, date, request id)
@@ -42,9 +55,15 @@ export function sharedLifetime(cacheControl: string | undefined): number {
 
 export class ResponseCache {
   private readonly entries = new Map<string, CachedAnswer>();
+  /** Keys of the stored answers per product they show, and of those whose products are unknown. */
+  private readonly byTag = new Map<string, Set<string>>();
+  private readonly untagged = new Set<string>();
   private bytes = 0;
   /** Bumped by purge(): an answer that was on its way while a purge happened is not stored. */
   private generation = 0;
+  /** How many purges by product happened, and the products of the latest ones (oldest first). */
+  private tagPurges = 0;
+  private readonly recentTagPurges: string[] = [];
   hits = 0;
   misses = 0;
 
@@ -67,14 +86,16 @@ export class ResponseCache {
     return entry;
   }
 
-  set(key: string, entry: CachedAnswer, generation = this.generation) {
-    if (generation !== this.generation) return;
+  set(key: string, entry: CachedAnswer, mark: CacheMark = this.mark()) {
+    if (!this.unpurgedSince(mark, entry.tags)) return;
     // The key counts too: a GraphQL key holds the whole query text, which a caller chooses.
     const size = entry.body.length + key.length;
     if (size > this.maxBytes / 8) return;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
     this.entries.set(key, entry);
+    if (entry.tags) for (const tag of entry.tags) this.byTag.get(tag)?.add(key) ?? this.byTag.set(tag, new Set([key]));
+    else this.untagged.add(key);
     this.bytes += size;
     // Oldest first: entries live seconds, so insertion order is close enough to recency.
     for (const [k, e] of this.entries) {
@@ -86,15 +107,45 @@ export class ResponseCache {
   purge() {
     this.generation += 1;
     this.entries.clear();
+    this.byTag.clear();
+    this.untagged.clear();
     this.bytes = 0;
   }
 
-  currentGeneration() {
-    return this.generation;
+  /** Removes the answers that show this product, and those whose products are unknown. */
+  purgeTag(tag: string) {
+    this.tagPurges += 1;
+    this.recentTagPurges.push(tag);
+    if (this.recentTagPurges.length > RECENT_TAG_PURGES) this.recentTagPurges.shift();
+    for (const key of [...(this.byTag.get(tag) ?? []), ...this.untagged]) {
+      const entry = this.entries.get(key);
+      if (entry) this.remove(key, entry);
+    }
+  }
+
+  /** To be taken before a request goes upstream and handed to set() with its answer. */
+  mark(): CacheMark {
+    return { generation: this.generation, tagPurges: this.tagPurges };
+  }
+
+  /** Whether nothing an answer with these tags may hold was purged after the mark was taken. */
+  private unpurgedSince(mark: CacheMark, tags: ReadonlySet<string> | undefined): boolean {
+    if (mark.generation !== this.generation) return false;
+    const since = this.tagPurges - mark.tagPurges;
+    if (since === 0) return true;
+    if (!tags || since > this.recentTagPurges.length) return false;
+    return !this.recentTagPurges.slice(-since).some((tag) => tags.has(tag));
   }
 
   private remove(key: string, entry: CachedAnswer) {
     this.entries.delete(key);
+    if (entry.tags) {
+      for (const tag of entry.tags) {
+        const keys = this.byTag.get(tag);
+        keys?.delete(key);
+        if (keys?.size === 0) this.byTag.delete(tag);
+      }
+    } else this.untagged.delete(key);
     this.bytes -= entry.body.length + key.length + (entry.gzipped?.length ?? 0);
   }
 
@@ -125,7 +176,7 @@ export function responseCacheMiddleware(cache: ResponseCache, keyOf: (req: Reque
     }
     cache.misses += 1;
     res.setHeader('X-Cache', 'MISS');
-    const generation = cache.currentGeneration();
+    const mark = cache.mark();
     capture(res, (status, body) => {
       if (status !== 200 || res.getHeader('set-cookie') !== undefined) return;
       const seconds = sharedLifetime(headerText(res.getHeader('cache-control')));
@@ -135,7 +186,7 @@ export function responseCacheMiddleware(cache: ResponseCache, keyOf: (req: Reque
         if (value === undefined || !STORED_HEADERS.has(name)) continue;
         headers.push([name, headerText(value)]);
       }
-      cache.set(key, { status, headers, body, expiresAt: cache.now() + seconds * 1000 }, generation);
+      cache.set(key, { status, headers, body, expiresAt: cache.now() + seconds * 1000, tags: tagsOf(res) }, mark);
     });
     next();
   };
@@ -154,6 +205,29 @@ function sendStored(cache: ResponseCache, entry: CachedAnswer, req: Request, res
   res.setHeader('Content-Length', body.length);
   res.statusCode = entry.status;
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * The products an answer shows: the REST answer's own header, or for GraphQL what the subgraph
+ * answers said (collected in res.locals.cacheTags). Only answers that name the catalog count.
+ */
+function tagsOf(res: Response): ReadonlySet<string> | undefined {
+  const header = res.getHeader(CACHE_TAGS_HEADER);
+  const lists: string[] = [...((res.locals.cacheTags as string[] | undefined) ?? []), ...(header === undefined ? [] : [headerText(header)])];
+  if (lists.length === 0) return undefined;
+  const tags = new Set<string>();
+  for (const list of lists) {
+    const words = list.split(' ').filter(Boolean);
+    if (words[0] !== 'catalog') return undefined;
+    for (const word of words.slice(1)) tags.add(word);
+  }
+  return tags;
+}
+
+/** Keeps a subgraph answer's product list for the cache (the gateway's answer to the client is made from several). */
+export function noteCacheTags(res: Response, header: string | null | undefined) {
+  if (header == null) return;
+  ((res.locals.cacheTags as string[] | undefined) ??= []).push(header);
 }
 
 function headerText(value: string | number | string[] | undefined): string {

@@ -7,13 +7,17 @@
  *   npm run bench -- --only=profile --connections=20 --seconds=5
  *   npm run bench -- --only placeOrder,addToCart,loadCart
  *   npm run bench -- --catalog 1000000  # the catalog at scale instead (catalog-scale.ts)
+ *   npm run bench -- --json             # also one JSON line per scenario
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import autocannon, { type RequestParams } from 'autocannon';
 import { MAX_STOCK } from '@shop/proto-contracts';
 import { gatewayClientHeaders } from '@shop/platform';
+import { Client } from 'pg';
 import { ShopClient } from '../support/http-client';
-import { startDistributedShop } from '../support/distributed-shop';
+import { startDistributedShop, type DistributedShop } from '../support/distributed-shop';
+import { freePort, startProcess, waitForHttp } from '../support/processes';
 
 interface Scenario {
   /** What --only selects it by (besides a part of its name). */
@@ -29,6 +33,10 @@ interface Scenario {
   idempotencyKey?: boolean;
   /** Requests take turns among the bench shoppers (one per connection) instead of one shopper. */
   perShopper?: boolean;
+  /** Measured while this other scenario runs at the same time (its row is reported too). */
+  during?: string;
+  /** Sent to the Express hello-world beside the shop instead of the gateway. */
+  express?: boolean;
 }
 
 /** `--name=value`, `--name value` or a bare `--flag`. */
@@ -47,12 +55,16 @@ function parseArgs(argv: string[]): Record<string, string> {
 const args = parseArgs(process.argv.slice(2));
 const connectionsOf = (s: Scenario) => Number(args.connections ?? s.connections ?? 50);
 const seconds = Number(args.seconds ?? 10);
+const warmupSeconds = Number(args.warmup ?? 2);
+const json = args.json === 'true';
 const only = args.only?.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
-const selected = (s: Scenario) => !only || s.id === 'ceiling' || only.some((w) => s.id.toLowerCase() === w || s.name.toLowerCase().includes(w));
+const alwaysRun = ['express', 'ceiling'];
+const selected = (s: Scenario) => !only || alwaysRun.includes(s.id) || only.some((w) => s.id.toLowerCase() === w || s.name.toLowerCase().includes(w));
 
 const shippingInfo = { address: '14 Park Street', city: 'Kolkata', state: 'West Bengal', country: 'India', pinCode: '700016', phoneNo: '+91 98300 12345' };
 
 const scenarios: Scenario[] = [
+  { id: 'express', name: 'Express hello-world (ceiling of the stack)', path: '/', express: true },
   { id: 'ceiling', name: 'gateway /healthz (ceiling)', path: '/healthz' },
   { id: 'profile', name: 'REST GET /api/v1/profile', path: '/api/v1/profile', auth: true },
   { id: 'me', name: 'GraphQL { me }', method: 'POST', path: '/graphql', body: JSON.stringify({ query: '{ me { id name email role } }' }), auth: true },
@@ -81,6 +93,14 @@ const scenarios: Scenario[] = [
     idempotencyKey: true,
     perShopper: true,
   },
+  {
+    // The first listing page while checkouts run beside it (each order changes its product's stock:
+    // only the cached answers that hold that product are purged).
+    id: 'productsDuringOrders',
+    name: 'REST GET /api/v1/products?page=1 while orders are placed',
+    path: '/api/v1/products?page=1',
+    during: 'placeOrder',
+  },
 ];
 
 const withIdempotencyKey = (s: Scenario, headers: Record<string, string>) => (s.idempotencyKey ? { ...headers, 'idempotency-key': randomUUID() } : headers);
@@ -95,7 +115,22 @@ async function check(base: string, s: Scenario, cookie: string): Promise<string 
   return undefined;
 }
 
-async function run(base: string, s: Scenario, cookie: string, shopperCookies: string[]) {
+interface Row {
+  scenario: string;
+  connections: number;
+  'req/s': number;
+  'median ms': number;
+  'p99 ms': number;
+  requests: number;
+  'non-2xx': number;
+  errors: number;
+  ok: boolean;
+  problem?: string;
+  /** placeOrder: ms after the run until the background work had caught up (see waitForBackground). */
+  'lag ms'?: number;
+}
+
+async function run(base: string, s: Scenario, cookie: string, shopperCookies: string[], duration = seconds): Promise<Row> {
   const problem = await check(base, s, cookie);
   const connections = connectionsOf(s);
   let turn = 0;
@@ -105,15 +140,18 @@ async function run(base: string, s: Scenario, cookie: string, shopperCookies: st
     return { ...req, headers: withIdempotencyKey(s, headers) };
   };
   if (problem) return { scenario: s.name, connections, 'req/s': 0, 'median ms': 0, 'p99 ms': 0, requests: 0, 'non-2xx': 0, errors: 1, ok: false, problem };
-  const result = await autocannon({
-    url: base + s.path,
-    method: s.method ?? 'GET',
-    body: s.body,
-    connections,
-    duration: seconds,
-    headers: { 'content-type': 'application/json', ...(s.auth ? { cookie } : {}) },
-    ...(s.idempotencyKey || s.perShopper ? { requests: [{ setupRequest: setup }] } : {}),
-  });
+  const load = (length: number) =>
+    autocannon({
+      url: base + s.path,
+      method: s.method ?? 'GET',
+      body: s.body,
+      connections,
+      duration: length,
+      headers: { 'content-type': 'application/json', ...(s.auth ? { cookie } : {}) },
+      ...(s.idempotencyKey || s.perShopper ? { requests: [{ setupRequest: setup }] } : {}),
+    });
+  if (warmupSeconds > 0) await load(warmupSeconds);
+  const result = await load(duration);
   const ok = result.non2xx === 0 && result.errors === 0;
   return {
     scenario: s.name,
@@ -126,6 +164,89 @@ async function run(base: string, s: Scenario, cookie: string, shopperCookies: st
     errors: result.errors,
     ok,
   };
+}
+
+/**
+ * After a checkout run: how long until the background work has caught up — every order's
+ * OrderPlaced relayed and consumed by the cart, every confirmation mail recorded, and the catalog's
+ * ProductChanged events relayed. Read from the services' own databases.
+ */
+async function waitForBackground(shop: DistributedShop, timeoutMs = 120_000): Promise<number> {
+  const started = Date.now();
+  const db = async (service: 'order' | 'cart' | 'catalog') => {
+    const c = new Client({ connectionString: shop.databaseUrl(service) });
+    await c.connect();
+    return c;
+  };
+  const [order, cart, catalog] = await Promise.all([db('order'), db('cart'), db('catalog')]);
+  const one = async (c: Client, text: string) => Number((await c.query(text)).rows[0].n);
+  try {
+    for (;;) {
+      const orders = await one(order, 'select count(*) as n from "order".orders');
+      const mails = await one(order, `select count(*) as n from "order".processed_events where consumer = 'order.mail'`);
+      const unrelayed = (await one(order, 'select count(*) as n from "order".outbox where published_at is null')) + (await one(catalog, 'select count(*) as n from catalog.outbox where published_at is null'));
+      const consumed = await one(cart, `select count(*) as n from cart.processed_events where consumer = 'cart.order-events'`);
+      if (mails >= orders && consumed >= orders && unrelayed === 0) return Date.now() - started;
+      if (Date.now() - started > timeoutMs) return Number.POSITIVE_INFINITY;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    await Promise.all([order.end(), cart.end(), catalog.end()]);
+  }
+}
+
+/**
+ * CPU time (ms, user + system) used so far by each process of the shop and by the PostgreSQL
+ * backends serving its databases: on a shared machine, CPU per request is the figure other loads
+ * disturb least (throughput and latency depend on what else runs).
+ */
+async function cpuTimes(shop: DistributedShop, admin: Client, others: Record<string, number | undefined> = {}): Promise<Record<string, number>> {
+  const tick = 1000 / 100; // USER_HZ is 100 on Linux
+  const cpuOf = (pid: number | undefined) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch {
+      return 0;
+    }
+  };
+  const out: Record<string, number> = {};
+  for (const [name, proc] of Object.entries(shop.processes)) out[name] = cpuOf(proc.child.pid);
+  for (const [name, pid] of Object.entries(others)) out[name] = cpuOf(pid);
+  const { rows } = await admin.query('select pid from pg_stat_activity where datname like $1', [`shop_sys_${shop.id}_%`]);
+  out.postgres = rows.reduce((sum: number, r: { pid: number }) => sum + cpuOf(r.pid), 0);
+  return out;
+}
+
+/**
+ * CPU ms per request of each process between two cpuTimes(), e.g. `gateway 0.4, cart 1.2, …`,
+ * less what the process uses when idle (its relays, recovery loops and heartbeats: `idlePerMs`
+ * times the milliseconds elapsed), which would otherwise weigh on slow scenarios.
+ */
+function cpuPerRequest(before: Record<string, number>, after: Record<string, number>, requests: number, idlePerMs: Record<string, number>, elapsedMs: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const name of Object.keys(after)) {
+    const used = after[name]! - (before[name] ?? 0) - (idlePerMs[name] ?? 0) * elapsedMs;
+    if (requests > 0) out[name] = Math.max(0, Math.round((100 * used) / requests) / 100);
+  }
+  return out;
+}
+
+/** CPU ms each process uses per ms while the shop is idle, over `ms`. */
+async function idleCpuRate(shop: DistributedShop, admin: Client, others: Record<string, number | undefined>, ms = 2000): Promise<Record<string, number>> {
+  const before = await cpuTimes(shop, admin, others);
+  await new Promise((r) => setTimeout(r, ms));
+  const after = await cpuTimes(shop, admin, others);
+  return Object.fromEntries(Object.keys(after).map((name) => [name, Math.max(0, (after[name]! - (before[name] ?? 0)) / ms)]));
+}
+
+/** An Express 5 hello-world in its own process, beside the shop (the ceiling of the stack). */
+async function startExpress() {
+  const port = await freePort();
+  const proc = startProcess('express', 'tests/bench/hello-express.ts', { NODE_ENV: 'production', PORT: String(port) });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHttp(base + '/', proc);
+  return { base, pid: proc.child.pid, stop: () => proc.stop() };
 }
 
 /**
@@ -194,7 +315,11 @@ async function registerShoppers(authUrl: string, internalToken: string, count: n
 }
 
 async function main() {
-  const shop = await startDistributedShop({ gateway: { RATE_LIMIT_PER_MINUTE: '0' } });
+  const express = await startExpress();
+  const shop = await startDistributedShop({ gateway: { RATE_LIMIT_PER_MINUTE: '0' } }).catch(async (err) => {
+    await express.stop();
+    throw err;
+  });
   try {
     const client = new ShopClient(shop.base);
     await client.post('/api/v1/register', { name: 'Bench User', email: 'bench@shop.test', phone: '9000000099', password: 'bench-pass-1' });
@@ -206,15 +331,56 @@ async function main() {
     const size = (product.size ?? []).find((sz: string) => (product.stockDetail?.[sz] ?? 0) > 0);
     const properties = { ...(size ? { size } : {}), ...(product.colors?.[0] ? { color: product.colors[0] } : {}) };
     const chosen = scenarios.filter(selected);
-    const orderProductId = chosen.some((s) => s.id === 'placeOrder') ? await createOrderProduct(shop.base) : 'none';
-    const perShopper = chosen.filter((s) => s.perShopper);
+    const buys = (s: Scenario) => s.id === 'placeOrder' || s.during === 'placeOrder';
+    const orderProductId = chosen.some(buys) ? await createOrderProduct(shop.base) : 'none';
+    const perShopper = scenarios.filter((s) => chosen.some((c) => c === s || c.during === s.id)).filter((s) => s.perShopper);
     const shopperCookies = perShopper.length ? await registerShoppers(shop.urls.auth, shop.internalToken, Math.max(...perShopper.map(connectionsOf))) : [];
-    const rows = [];
-    for (const s of chosen) rows.push(await run(shop.base, withProduct(s, productId, properties, orderProductId), cookie, shopperCookies));
-    console.log(`\n${seconds} s per scenario, distributed mode\n`);
-    console.table(rows);
+    const rows: Row[] = [];
+    const cpu: Array<{ scenario: string } & Record<string, number | string>> = [];
+    const admin = new Client({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+    await admin.connect();
+    // Measured once before any load: right after a scenario, leftovers of its work would count as idle.
+    const idle = await idleCpuRate(shop, admin, { express: express.pid }, 3000);
+    const prepared = (s: Scenario) => withProduct(s, productId, properties, orderProductId);
+    for (const s of chosen) {
+      const cpuBefore = await cpuTimes(shop, admin, { express: express.pid });
+      const started = Date.now();
+      const rowsBefore = rows.length;
+      if (s.express) {
+        rows.push(await run(express.base, s, cookie, shopperCookies));
+      } else if (s.during) {
+        // Both at once, the other one started first and running a little longer on both sides.
+        const other = scenarios.find((o) => o.id === s.during)!;
+        const beside = run(shop.base, { ...prepared(other), name: `${other.name} beside the listing` }, cookie, shopperCookies, seconds + 2);
+        await new Promise((r) => setTimeout(r, (warmupSeconds + 1) * 1000));
+        rows.push(await run(shop.base, prepared(s), cookie, shopperCookies));
+        rows.push(await beside);
+      } else {
+        rows.push(await run(shop.base, prepared(s), cookie, shopperCookies));
+      }
+      if (s.idempotencyKey || s.during) rows[rows.length - 1]!['lag ms'] = await waitForBackground(shop);
+      // Warm-up and catch-up included: the work the scenario caused, over the requests it measured
+      // (times the warm-up's share, taken at the measured rate).
+      const requests = rows.slice(rowsBefore).reduce((n, r) => n + r.requests * (1 + warmupSeconds / seconds), 0);
+      if (!s.during) cpu.push({ scenario: s.name, ...cpuPerRequest(cpuBefore, await cpuTimes(shop, admin, { express: express.pid }), requests, idle, Date.now() - started) });
+    }
+    await admin.end();
+    console.log(`\n${seconds} s per scenario after a ${warmupSeconds} s warm-up, distributed mode\n`);
+    console.table(rows.map(({ ok: _ok, ...row }) => row));
+    console.log('\nCPU ms per request, by process, less its idle use (PostgreSQL: the backends of the shop\'s databases)\n');
+    console.table(cpu);
+    const ceiling = rows.find((r) => r.scenario === scenarios[1]!.name);
+    const hello = rows.find((r) => r.scenario === scenarios[0]!.name);
+    if (ceiling && hello?.['req/s']) console.log(`gateway /healthz: ${Math.round((100 * ceiling['req/s']) / hello['req/s'])}% of the Express hello-world`);
+    if (json) {
+      for (const r of rows) {
+        const line = { scenario: r.scenario, connections: r.connections, rps: r['req/s'], p50: r['median ms'], p99: r['p99 ms'], non2xx: r['non-2xx'], errors: r.errors, ...(r['lag ms'] !== undefined ? { lagMs: r['lag ms'] } : {}) };
+        console.log(JSON.stringify(line));
+      }
+    }
   } finally {
     await shop.stop();
+    await express.stop();
   }
 }
 

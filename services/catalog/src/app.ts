@@ -4,6 +4,7 @@ import { parse } from 'graphql';
 import { z } from 'zod';
 import { subgraphSdl } from '@shop/proto-contracts';
 import {
+  cacheTagsPlugin,
   commonSettings,
   createServiceApp,
   finishServiceApp,
@@ -85,7 +86,8 @@ export async function createCatalogService(
   const app = createServiceApp(runtime);
   app.use('/api/v1', express.json({ limit: '100kb' }), productRoutes(deps), reviewRoutes(deps), adminProductRoutes(deps), adminCategoryRoutes(deps));
   app.use('/internal/v1', stockReservationRoutes(deps, opts.internalToken));
-  await mountSubgraph(app, { typeDefs, resolvers: catalogResolvers(deps), logger: runtime.logger, production: runtime.production });
+  // Each answer lists the products it shows, so the gateway's cache can purge by product (decision 0031).
+  await mountSubgraph(app, { typeDefs, resolvers: catalogResolvers(deps), logger: runtime.logger, production: runtime.production, plugins: [cacheTagsPlugin('Product')] });
   finishServiceApp(app, runtime);
   await followAuthzEvents(runtime);
   await followOrderEvents(deps, runtime.bus);

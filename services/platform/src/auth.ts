@@ -35,24 +35,46 @@ export interface TokenVerifier {
   verify(token: string): Promise<Principal>;
 }
 
-/** Verifies RS256 access tokens with the auth service's public key (the algorithm is pinned). */
+/** Verified tokens remembered per process (their signature and claims never change). */
+const VERIFIED_TOKENS = 10_000;
+
+/**
+ * Verifies RS256 access tokens with the auth service's public key (the algorithm is pinned). A
+ * token whose signature was checked is remembered until it expires, so a shopper's next request
+ * costs no RSA; whether its user's version or its session still stand is asked every time.
+ */
 export function createTokenVerifier(publicKeyPem: string, authz: AuthzState): TokenVerifier {
   // Parsed once: parsing the PEM on every request cost more than the signature check itself.
   const publicKey = createPublicKey(publicKeyPem);
+  const verified = new Map<string, { claims: AccessClaims; role: Role; expiresAtMs: number }>();
+  const signatureChecked = (token: string) => {
+    const known = verified.get(token);
+    if (known && known.expiresAtMs > Date.now()) return known;
+    let claims: AccessClaims & { exp?: number };
+    try {
+      claims = jwt.verify(token, publicKey, { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER }) as AccessClaims & { exp?: number };
+    } catch {
+      if (known) verified.delete(token);
+      throw unauthenticated(messages.sessionExpired);
+    }
+    const role = roleSchema.safeParse(claims.role);
+    if (!claims.sub || !role.success) throw unauthenticated(messages.sessionExpired);
+    const entry = { claims, role: role.data, expiresAtMs: claims.exp === undefined ? 0 : claims.exp * 1000 };
+    if (entry.expiresAtMs > Date.now()) {
+      // Oldest first once full: entries live minutes, so insertion order is close enough.
+      if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+      verified.set(token, entry);
+    }
+    return entry;
+  };
   return {
     async verify(token) {
-      let claims: AccessClaims;
-      try {
-        claims = jwt.verify(token, publicKey, { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER }) as AccessClaims;
-      } catch {
-        throw unauthenticated(messages.sessionExpired);
-      }
-      const role = roleSchema.safeParse(claims.role);
-      if (!claims.sub || !role.success) throw unauthenticated(messages.sessionExpired);
-      const current = await authz.currentVersion(claims.sub);
+      const { claims, role } = signatureChecked(token);
+      // Both questions in one round trip to the shared state.
+      const [current, ended] = await Promise.all([authz.currentVersion(claims.sub), claims.sid ? authz.isSessionEnded(claims.sid) : false]);
       if (current !== undefined && current > (claims.av ?? 0)) throw unauthenticated(messages.sessionExpired);
-      if (claims.sid && (await authz.isSessionEnded(claims.sid))) throw unauthenticated(messages.sessionExpired);
-      return { userId: claims.sub, role: role.data, email: claims.email, name: claims.name, ...(claims.sid ? { sessionId: claims.sid } : {}) };
+      if (ended) throw unauthenticated(messages.sessionExpired);
+      return { userId: claims.sub, role, email: claims.email, name: claims.name, ...(claims.sid ? { sessionId: claims.sid } : {}) };
     },
   };
 }

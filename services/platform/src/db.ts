@@ -4,7 +4,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { Pool } from 'pg';
+import { createHash } from 'node:crypto';
+import { Pool, type PoolClient, type QueryConfig } from 'pg';
 import type { Logger } from './logger';
 
 /** The drizzle handle services use; same API over PostgreSQL and PGlite. */
@@ -67,9 +68,43 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-export function postgresDatabase(url: string, { max = 10, logger }: { max?: number; logger?: Pick<Logger, 'warn'> } = {}): Database {
+/** Distinct statement texts that get a server-side prepared statement; later new texts run unnamed. */
+const NAMED_STATEMENTS = 2_000;
+const statementNames = new Map<string, string>();
+
+/** The prepared-statement name of a statement text (one per text, the same on every connection), or undefined once full. */
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < NAMED_STATEMENTS) {
+    name = `s${createHash('sha1').update(text).digest('base64url')}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Runs every parameterised statement of this client as a named prepared statement: PostgreSQL
+ * parses and plans a statement text once per connection instead of on every execution (the hot
+ * paths run the same dozen texts over and over). Texts are bounded (NAMED_STATEMENTS).
+ */
+function prepareStatements(client: PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    if (config && typeof config === 'object' && typeof (config as QueryConfig).text === 'string' && !(config as QueryConfig).name) {
+      const name = statementName((config as QueryConfig).text);
+      if (name) return query({ ...(config as QueryConfig), name }, ...rest);
+    }
+    return query(config, ...rest);
+  };
+}
+
+export function postgresDatabase(
+  url: string,
+  { max = 10, logger, namedStatements = false }: { max?: number; logger?: Pick<Logger, 'warn'>; namedStatements?: boolean } = {},
+): Database {
   // A connection attempt gives up after 5 s, so a request during an outage fails (503) rather than hangs.
   const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  if (namedStatements) pool.on('connect', prepareStatements);
   // A client that loses its connection (a restart: 57P01, "Connection terminated unexpectedly")
   // emits 'error'; unheard, that event would end the process. Idle clients report through the
   // pool, checked-out ones through their own listener; the query in flight fails on its own, and
@@ -115,8 +150,8 @@ export function postgresDatabase(url: string, { max = 10, logger }: { max?: numb
  * PostgreSQL when DATABASE_URL is set; otherwise the shared PGlite given by the embedded launcher,
  * or a PGlite of the service's own under dataDir.
  */
-export async function openDatabase(opts: { url?: string; pglite?: PGlite; dataDir?: string; logger?: Logger }): Promise<Database> {
-  if (opts.url) return postgresDatabase(opts.url, { logger: opts.logger });
+export async function openDatabase(opts: { url?: string; pglite?: PGlite; dataDir?: string; logger?: Logger; namedStatements?: boolean }): Promise<Database> {
+  if (opts.url) return postgresDatabase(opts.url, { logger: opts.logger, namedStatements: opts.namedStatements });
   if (opts.pglite) return pgliteDatabase(opts.pglite);
   return pgliteDatabase(await openPglite(opts.dataDir), { ownsClient: true });
 }

@@ -72,11 +72,11 @@ export interface SharedRuntime {
 export async function createRuntime(
   service: string,
   settings: RuntimeSettings,
-  opts: { publicKey: string; shared?: SharedRuntime },
+  opts: { publicKey: string; shared?: SharedRuntime; namedStatements?: boolean },
 ): Promise<Runtime> {
   const shared: SharedRuntime = { namespace: settings.NAMESPACE || undefined, ...opts.shared };
   const logger = shared.logger?.child({ service }) ?? createLogger(service, settings.LOG_LEVEL);
-  const database = await openDatabase({ url: settings.DATABASE_URL, pglite: shared.pglite, dataDir: `${settings.DATA_DIR}/${service}-db`, logger });
+  const database = await openDatabase({ url: settings.DATABASE_URL, pglite: shared.pglite, dataDir: `${settings.DATA_DIR}/${service}-db`, logger, namedStatements: opts.namedStatements });
   const redis = settings.REDIS_URL ? createRedis(settings.REDIS_URL) : undefined;
   redis?.on('error', (err) => logger.warn({ err: String(err) }, 'Redis error'));
 
@@ -210,6 +210,8 @@ export async function runServiceMain<S extends typeof commonSettings & { PORT: z
   name: string,
   shape: S,
   create: (runtime: Runtime) => Promise<ServiceInstance>,
+  /** Every parameterised statement as a prepared statement (services whose hot paths repeat a few statements). */
+  options: { namedStatements?: boolean } = {},
 ) {
   let config: RuntimeSettings & { PORT: number; HOST: string };
   try {
@@ -223,7 +225,7 @@ export async function runServiceMain<S extends typeof commonSettings & { PORT: z
     process.stderr.write(`${(err as Error).message}\n`);
     process.exit(1);
   }
-  const runtime = await createRuntime(name, config, { publicKey: readPem(config.JWT_PUBLIC_KEY)! });
+  const runtime = await createRuntime(name, config, { publicKey: readPem(config.JWT_PUBLIC_KEY)!, namedStatements: options.namedStatements });
   const instance = await create(runtime);
   const server = await listen(instance.app, config.PORT, config.HOST);
   runtime.logger.info({ port: config.PORT }, `${name} service listening`);

@@ -5,7 +5,7 @@ import { cartLines, productSnapshots, wishlistItems, type CartLineRow } from '..
 import type { CartDeps, CatalogProduct } from './cart-deps';
 import { assertInStock, resolveProperties } from './cart-line.rules';
 import { priceCart, type CartView } from './cart-pricing';
-import { findSnapshot, markSnapshotDeleted, saveSnapshot, type ProductFacts } from './product-snapshot';
+import { findSnapshot, markSnapshotDeleted, productOfSnapshot, saveSnapshot, type ProductFacts } from './product-snapshot';
 
 type Executor = Db | Tx;
 
@@ -57,12 +57,24 @@ export interface CartChange {
 }
 
 /**
- * Creates the line or sets its quantity, checked against the product as the catalog has it now
- * (size, colour, stock of the size, at most 50 lines). Missing properties keep the line's own.
+ * The product an add is checked against: the cart's own copy when it has one (kept current by
+ * ProductChanged, decision 0030), else the catalog's answer (the first add of a product anywhere, or
+ * a copy marked deleted, which the catalog may contradict). The order service reserves and prices
+ * with the catalog at checkout, so a copy an event behind never sells what is not there.
+ */
+async function productForAdd(deps: CartDeps, productId: string): Promise<{ product: CatalogProduct; stored: boolean }> {
+  const copy = await findSnapshot(deps.db, productId.toLowerCase());
+  if (copy && !copy.deleted) return { product: productOfSnapshot(copy), stored: true };
+  return { product: await fetchProduct(deps, productId), stored: false };
+}
+
+/**
+ * Creates the line or sets its quantity, checked against the product (size, colour, stock of the
+ * size, at most 50 lines). Missing properties keep the line's own.
  */
 export async function addToCart(deps: CartDeps, userId: string, input: AddToCartInput): Promise<CartChange> {
-  // The catalog is asked before the transaction: an HTTP call must never hold a database lock.
-  const product = await fetchProduct(deps, input.productId);
+  // Any catalog call happens before the transaction: an HTTP call must never hold a database lock.
+  const { product, stored } = await productForAdd(deps, input.productId);
   return deps.db.transaction(async (tx) => {
     await lockCart(tx, userId);
     const properties = await putLine(tx, userId, product, {
@@ -70,6 +82,7 @@ export async function addToCart(deps: CartDeps, userId: string, input: AddToCart
       size: input.properties?.size,
       color: input.properties?.color,
       now: deps.clock(),
+      copyIsCurrent: stored,
     });
     return { productId: product.id, name: product.name, properties, cart: await loadCart(tx, userId) };
   }).then(counted('add'));
@@ -83,7 +96,7 @@ export async function putLine(
   tx: Tx,
   userId: string,
   product: CatalogProduct,
-  want: { quantity: number; size?: string | null; color?: string | null; now: Date; defaultSize?: boolean; keepExisting?: boolean },
+  want: { quantity: number; size?: string | null; color?: string | null; now: Date; defaultSize?: boolean; keepExisting?: boolean; copyIsCurrent?: boolean },
 ): Promise<CartItemProperties> {
   const existing = await findLine(tx, userId, product.id);
   if (existing && want.keepExisting) {
@@ -100,7 +113,8 @@ export async function putLine(
     const [{ lines }] = await tx.select({ lines: count() }).from(cartLines).where(eq(cartLines.userId, userId));
     if (lines >= MAX_CART_LINES) throw badRequest(cartMessages.cartFull);
   }
-  await saveSnapshot(tx, product, want.now);
+  // A product read from the cart's own copy needs no writing back.
+  if (!want.copyIsCurrent) await saveSnapshot(tx, product, want.now);
   const values = { quantity: want.quantity, size: properties.size, color: properties.color, updatedAt: want.now };
   await tx
     .insert(cartLines)

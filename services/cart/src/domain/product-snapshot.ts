@@ -63,6 +63,24 @@ export async function findSnapshot(db: Executor, productId: string): Promise<Pro
   return row;
 }
 
+/** The stored copy in the terms of a catalog answer. */
+export function productOfSnapshot(row: ProductSnapshotRow): CatalogProduct {
+  return {
+    id: row.productId,
+    code: row.code,
+    name: row.name,
+    price: row.price,
+    oldPrice: row.oldPrice,
+    discount: row.discount,
+    image: row.image,
+    colorThumbnails: row.colorThumbnails,
+    sizes: row.sizes,
+    colors: row.colors,
+    stock: row.stock,
+    stockDetail: row.stockDetail,
+  };
+}
+
 /** Marks a product gone: lines keep it (shown unavailable) until the shopper removes them. */
 export async function markSnapshotDeleted(db: Executor, productId: string, now: Date): Promise<void> {
   await db.update(productSnapshots).set({ deleted: true, updatedAt: now }).where(eq(productSnapshots.productId, productId));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { CART_DELIVERY_INFO, CART_SELLER, MAX_CART_LINES } from '@shop/proto-contracts';
+import { CART_QUEUES } from '../events/cart-events';
 import { startCartService, type CartTestService } from '../testing/cart-test-service';
 
 let svc: CartTestService;
@@ -39,23 +40,56 @@ describe('every cart endpoint needs login', () => {
 });
 
 describe('POST /api/v1/addToCart', () => {
-  test('takes the catalog’s current price and stock on every add, also when nothing else changed', async () => {
+  test('checks an add against the cart’s copy of the product, which ProductChanged keeps current', async () => {
     const p = shirt();
     const first = svc.client();
     const second = svc.client();
+    // The first add of a product anywhere asks the catalog and keeps a copy.
     expect((await first.post('/api/v1/addToCart', { productId: p._id, quantity: 1, properties: { size: 'L' } })).body.cartItems[0].price).toBe(499.5);
-    // The same unchanged product for another shopper: same answer.
+    const asked = svc.catalog.requests;
     expect((await second.post('/api/v1/addToCart', { productId: p._id, quantity: 1, properties: { size: 'L' } })).body.cartItems[0].price).toBe(499.5);
+    expect(svc.catalog.requests).toBe(asked);
 
-    // The catalog changes without an event reaching the cart: the next add sees it.
+    // The catalog changes and says so: the next add sees the new price and stock.
     p.price = 450;
     p.stockDetail = { S: 0, M: 2, L: 1 };
+    const changed = await svc.publish('ProductChanged', { productId: p._id });
+    await svc.processed(CART_QUEUES.catalog, changed.id);
     const again = await second.post('/api/v1/addToCart', { productId: p._id, quantity: 2, properties: { size: 'L' } });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('Only 1 items available in stock');
     const ok = await second.post('/api/v1/addToCart', { productId: p._id, quantity: 1, properties: { size: 'L' } });
     expect(ok.body.cartItems[0].price).toBe(450);
     expect((await first.get('/api/v1/loadCart')).body.cartItems[0].price).toBe(450);
+  });
+
+  test('a product the cart keeps a copy of can be added while the catalog is down; one it has no copy of is a 503', async () => {
+    const client = svc.client();
+    const kept = svc.catalog.define({ name: 'Brass Lamp', stock: 3 });
+    await svc.client().post('/api/v1/addToCart', { productId: kept._id, quantity: 1 });
+    await svc.catalog.stop();
+    try {
+      const add = await client.post('/api/v1/addToCart', { productId: kept._id, quantity: 3 });
+      expect(add.status).toBe(200);
+      expect(add.body.cartItems).toEqual([expect.objectContaining({ name: 'Brass Lamp', quantity: 3 })]);
+      const tooMany = await client.post('/api/v1/addToCart', { productId: kept._id, quantity: 4 });
+      expect(tooMany.status).toBe(400);
+      expect((await client.post('/api/v1/addToCart', { productId: svc.catalog.define()._id, quantity: 1 })).status).toBe(503);
+    } finally {
+      await svc.catalog.start();
+    }
+  });
+
+  test('a copy marked deleted is checked with the catalog again', async () => {
+    const client = svc.client();
+    const p = svc.catalog.define({ name: 'Jute Bag' });
+    await client.post('/api/v1/addToCart', { productId: p._id, quantity: 1 });
+    const deleted = await svc.publish('ProductDeleted', { productId: p._id });
+    await svc.processed(CART_QUEUES.catalog, deleted.id);
+    // The catalog still has it (restored): the add is checked there and the copy revived.
+    const add = await client.post('/api/v1/addToCart', { productId: p._id, quantity: 2 });
+    expect(add.status).toBe(200);
+    expect(add.body.cartItems).toEqual([expect.objectContaining({ name: 'Jute Bag', quantity: 2, available: true })]);
   });
 
   test('creates the line and answers the spec fields with the whole cart', async () => {

@@ -144,7 +144,7 @@ export async function reserveStock(deps: CatalogDeps, request: StockReservationR
         categoryName: categoryNames.get(product.categoryId) ?? null,
       }));
       const [row] = await tx.insert(stockReservations).values({ id: request.reservationId, lines, createdAt: now }).returning();
-      for (const product of after.values()) await enqueueEvent(tx, deps.schema, productChangedEvent(product));
+      for (const product of after.values()) await enqueueEvent(tx, deps.schema, productChangedEvent(product, byId.get(product.id)!.stock));
       return { ok: true, reservation: toReservation(row), replayed: false };
     });
   } catch (err) {
@@ -194,11 +194,14 @@ export async function returnStock(tx: Tx, product: ProductColumns, size: string 
   return true;
 }
 
-/** Writes ProductChanged (with the new stock) for each product, in the caller's transaction. */
-export async function announceProducts(tx: Tx, schema: string, ids: string[]): Promise<void> {
+/**
+ * Writes ProductChanged (with the new stock) for each product, in the caller's transaction; with
+ * the products as they were before (locked), the events say whether only stock changed.
+ */
+export async function announceProducts(tx: Tx, schema: string, ids: string[], before?: Map<string, Pick<ProductColumns, 'stock'>>): Promise<void> {
   if (ids.length === 0) return;
   const rows = await tx.select(productColumns).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id));
-  for (const row of rows) await enqueueEvent(tx, schema, productChangedEvent(row));
+  for (const row of rows) await enqueueEvent(tx, schema, productChangedEvent(row, before?.get(row.id)?.stock));
 }
 
 /**
@@ -228,7 +231,7 @@ export async function releaseReservationIn(tx: Tx, deps: Pick<CatalogDeps, 'sche
     if (product && (await returnStock(tx, product, line.size, line.quantity))) touched.add(product.id);
     else deps.logger.warn({ reservationId, productId: line.productId, size: line.size }, 'reserved stock not returned: product or size is gone');
   }
-  await announceProducts(tx, deps.schema, [...touched].sort());
+  await announceProducts(tx, deps.schema, [...touched].sort(), byId);
   return true;
 }
 

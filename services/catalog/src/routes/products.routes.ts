@@ -1,4 +1,5 @@
 import { Router, type Response } from 'express';
+import { CACHE_TAGS_HEADER, cacheTagsOf } from '@shop/platform';
 import { productListQuerySchema, productSearchQuerySchema, productTagQuerySchema } from '@shop/proto-contracts';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { listCategoriesWithCounts } from '../domain/category-listing.service';
@@ -13,9 +14,10 @@ import { productQueryOf, restPage } from './listing-query';
  */
 export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=0, s-maxage=10';
 
-/** A successful public answer (errors are never marked cacheable). */
+/** A successful public answer (errors are never marked cacheable), naming the products it shows. */
 function sendPublic(res: Response, body: unknown) {
   res.setHeader('Cache-Control', PUBLIC_READ_CACHE_CONTROL);
+  res.setHeader(CACHE_TAGS_HEADER, cacheTagsOf(body));
   res.json(body);
 }
 

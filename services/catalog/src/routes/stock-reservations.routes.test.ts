@@ -197,6 +197,26 @@ describe('POST /internal/v1/stock/reservations', () => {
 });
 
 describe('releasing a reservation', () => {
+  test('ProductChanged says stockOnly while the product stays in stock, and not when it sells out or comes back', async () => {
+    const p = await createProduct({ name: 'Clay Diya', price: 40, stock: 3 });
+    const events = async () =>
+      (await svc.rows<{ stock: number; stock_only: boolean | null }>(
+        sql`select (payload->>'stock')::int as stock, (payload->>'stockOnly')::boolean as stock_only from catalog.outbox
+            where type = 'ProductChanged' and payload->>'productId' = ${p._id} order by 1`,
+      )).map((e) => [e.stock, e.stock_only ?? false]);
+    const first = randomUUID();
+    await reserve(first, [{ productId: p._id, quantity: 2 }]);
+    await reserve(randomUUID(), [{ productId: p._id, quantity: 1 }]);
+    await release(first);
+    // 1 → 0 (sold out), 3 → 1 (stock only), 0 → 2 (back in stock), created with 3 (a full change).
+    expect(await events()).toEqual([
+      [0, false],
+      [1, true],
+      [2, false],
+      [3, false],
+    ]);
+  });
+
   test('DELETE puts the stock back exactly once; unknown and released reservations are a 200 no-op', async () => {
     const p = await shirt();
     const id = randomUUID();
