@@ -1,4 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import { ORDER_DELIVERY_AND_PRICES } from '../../orders/api/order-documents';
 
 /** One line of an order as the staff list shows it ('2 x Brass Diya Lamp'). */
 export interface AdminOrderLine {
@@ -136,26 +137,7 @@ export const ADMIN_ORDER_DETAIL: TypedDocumentNode<{ order: AdminOrderDetail | n
           color
         }
       }
-      shippingInfo {
-        address
-        city
-        state
-        country
-        pinCode
-        phoneNo
-      }
-      paymentInfo {
-        id
-        status
-        method
-      }
-      itemPrice
-      discountPrice
-      couponCode
-      couponDiscount
-      taxPrice
-      shippingPrice
-      paidAt
+      ...OrderDeliveryAndPrices
       shippedAt
       deliveredAt
       cancelledAt
@@ -165,6 +147,7 @@ export const ADMIN_ORDER_DETAIL: TypedDocumentNode<{ order: AdminOrderDetail | n
     }
   }
   ${ADMIN_ORDER_FIELDS}
+  ${ORDER_DELIVERY_AND_PRICES}
 `;
 
 export interface SetOrderStatusData {

@@ -115,28 +115,38 @@ const RETURN_SELECTION = `
   timeline { status note at }
 `;
 
+/**
+ * Where an order goes, how it is paid and its price breakdown: the shopper's order page and the
+ * staff's ask for the same fields. A query that spreads it appends the text once.
+ */
+export const ORDER_DELIVERY_AND_PRICES = `
+  fragment OrderDeliveryAndPrices on Order {
+    shippingInfo {
+      address
+      city
+      state
+      country
+      pinCode
+      phoneNo
+    }
+    paymentInfo {
+      id
+      status
+      method
+    }
+    itemPrice
+    discountPrice
+    couponCode
+    couponDiscount
+    taxPrice
+    shippingPrice
+    paidAt
+  }
+`;
+
 const ORDER_DETAIL_SELECTION = `
   ${ORDER_SUMMARY_SELECTION}
-  shippingInfo {
-    address
-    city
-    state
-    country
-    pinCode
-    phoneNo
-  }
-  paymentInfo {
-    id
-    status
-    method
-  }
-  itemPrice
-  discountPrice
-  couponCode
-  couponDiscount
-  taxPrice
-  shippingPrice
-  paidAt
+  ...OrderDeliveryAndPrices
   returns { ${RETURN_SELECTION} }
 `;
 
@@ -164,6 +174,7 @@ export const ORDER_DETAIL = `
   query OrderDetail($id: ID!) {
     order(id: $id) { ${ORDER_DETAIL_SELECTION} }
   }
+  ${ORDER_DELIVERY_AND_PRICES}
 `;
 
 export interface CancelOrderData {
@@ -185,6 +196,7 @@ export const CANCEL_ORDER = `
       order { ${ORDER_DETAIL_SELECTION} }
     }
   }
+  ${ORDER_DELIVERY_AND_PRICES}
 `;
 
 export interface ReturnItemInput {
