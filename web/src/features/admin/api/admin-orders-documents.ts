@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { ORDER_DELIVERY_AND_PRICES } from '../../orders/api/order-documents';
+import { ORDER_DELIVERY_AND_PRICES, type OrderDeliveryAndPrices } from '../../orders/api/order-documents';
 
 /** One line of an order as the staff list shows it ('2 x Brass Diya Lamp'). */
 export interface AdminOrderLine {
@@ -101,17 +101,8 @@ export const ADMIN_ORDER_SEARCH: TypedDocumentNode<AdminOrderSearchData, AdminOr
 `;
 
 /** An order as dispatch needs it: where it goes, what is in it, what it costs, where it stands. */
-export interface AdminOrderDetail extends AdminOrder {
+export interface AdminOrderDetail extends AdminOrder, OrderDeliveryAndPrices {
   orderItems: Array<AdminOrderLine & { image: string | null; price: number; properties: { size: string | null; color: string | null } }>;
-  shippingInfo: { address: string; city: string; state: string; country: string; pinCode: number; phoneNo: string };
-  paymentInfo: { id: string | null; status: string; method: string };
-  itemPrice: number;
-  discountPrice: number;
-  couponCode: string | null;
-  couponDiscount: number;
-  taxPrice: number;
-  shippingPrice: number;
-  paidAt: string | null;
   shippedAt: string | null;
   deliveredAt: string | null;
   cancelledAt: string | null;

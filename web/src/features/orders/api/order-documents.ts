@@ -51,8 +51,8 @@ export interface OrderSummary {
   invoiceUrl: string | null;
 }
 
-/** The order detail page: the card's fields plus shipping, payment and the price breakdown. */
-export interface OrderDetail extends OrderSummary {
+/** What the OrderDeliveryAndPrices fragment selects: shipping, payment and the price breakdown. */
+export interface OrderDeliveryAndPrices {
   shippingInfo: {
     address: string;
     city: string;
@@ -69,6 +69,10 @@ export interface OrderDetail extends OrderSummary {
   taxPrice: number;
   shippingPrice: number;
   paidAt: string | null;
+}
+
+/** The order detail page: the card's fields plus shipping, payment and the price breakdown. */
+export interface OrderDetail extends OrderSummary, OrderDeliveryAndPrices {
   returns: OrderReturn[];
 }
 
