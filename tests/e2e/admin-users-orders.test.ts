@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import { answerDialog, screenshotOnFailure, shopInBrowser } from '../support/browser';
+import { answerDialog, logIn, placeOrderOverRest, screenshotOnFailure, shopInBrowser, signedUpContext } from '../support/browser';
 
 const ADMIN = { email: 'admin@admin-users.test', password: 'admin-pass-users' };
 const EMPLOYEE = { name: 'Asha Employee', email: 'asha@admin-users.test', phone: '9876500011', password: 'asha-pass-1' };
@@ -24,30 +24,9 @@ describe('the staff users and orders screens in the browser', () => {
     },
   });
 
-  /** A signed-up account in a context of its own (its cookies are its session). */
-  async function signedUp(account: typeof BUYER): Promise<BrowserContext> {
-    const own = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    others.push(own);
-    expect((await own.request.post(`${e2e.shop.url}/api/v1/register`, { data: account })).status()).toBeLessThan(300);
-    return own;
-  }
-
-  async function placeOrder(request: APIRequestContext, productId: string): Promise<string> {
-    const res = await request.post(`${e2e.shop.url}/api/v1/new/order`, {
-      headers: { origin: e2e.shop.url },
-      data: { shippingInfo: SHIPPING, orderItems: [{ product: productId, quantity: 1 }] },
-    });
-    expect(res.status()).toBe(201);
-    return (await res.json()).order._id;
-  }
-
-  async function login(target: Page, account: { email: string; password: string }) {
-    await target.goto(`${e2e.shop.url}/login`);
-    await target.getByLabel('Email').fill(account.email);
-    await target.getByLabel('Password', { exact: true }).fill(account.password);
-    await target.getByRole('button', { name: 'Login', exact: true }).click();
-    await target.waitForURL((url) => url.pathname === '/');
-  }
+  const signedUp = (account: typeof BUYER) => signedUpContext(e2e, others, account);
+  const placeOrder = (request: APIRequestContext, productId: string) => placeOrderOverRest(e2e, request, { productId, quantity: 1, shippingInfo: SHIPPING });
+  const login = (page: Page, account: { email: string; password: string }) => logIn(page, e2e.shop.url, account);
 
   test('Edit Role, Delete user, order status moves for today, the employee and shopper views', async () => {
     await screenshotOnFailure(e2e.page, 'admin-users-orders', async () => {

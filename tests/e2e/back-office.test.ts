@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import { answerDialog, screenshotOnFailure, shopInBrowser } from '../support/browser';
+import { answerDialog, logIn, placeOrderOverRest, screenshotOnFailure, shopInBrowser, signedUpContext } from '../support/browser';
 
 const ADMIN = { email: 'admin@back-office.test', password: 'admin-pass-office' };
 const EMPLOYEE = { name: 'Esha Employee', email: 'esha@back-office.test', phone: '9876500031', password: 'esha-pass-1' };
@@ -20,29 +20,9 @@ describe('the back office in the browser', () => {
     },
   });
 
-  async function signedUp(account: typeof BUYER): Promise<BrowserContext> {
-    const own = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    others.push(own);
-    expect((await own.request.post(`${e2e.shop.url}/api/v1/register`, { data: account })).status()).toBeLessThan(300);
-    return own;
-  }
-
-  async function placeOrder(request: APIRequestContext, productId: string): Promise<string> {
-    const res = await request.post(`${e2e.shop.url}/api/v1/new/order`, {
-      headers: { origin: e2e.shop.url },
-      data: { shippingInfo: SHIPPING, orderItems: [{ product: productId, quantity: 2 }] },
-    });
-    expect(res.status()).toBe(201);
-    return (await res.json()).order._id;
-  }
-
-  async function login(target: Page, account: { email: string; password: string }) {
-    await target.goto(`${e2e.shop.url}/login`);
-    await target.getByLabel('Email').fill(account.email);
-    await target.getByLabel('Password', { exact: true }).fill(account.password);
-    await target.getByRole('button', { name: 'Login', exact: true }).click();
-    await target.waitForURL((url) => url.pathname === '/');
-  }
+  const signedUp = (account: typeof BUYER) => signedUpContext(e2e, others, account);
+  const placeOrder = (request: APIRequestContext, productId: string) => placeOrderOverRest(e2e, request, { productId, quantity: 2, shippingInfo: SHIPPING });
+  const login = (page: Page, account: { email: string; password: string }) => logIn(page, e2e.shop.url, account);
 
   let buyer: BrowserContext;
   let productId: string;

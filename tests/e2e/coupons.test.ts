@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { screenshotOnFailure, shopInBrowser } from '../support/browser';
+import { logIn, screenshotOnFailure, shopInBrowser } from '../support/browser';
 
 const ADMIN = { email: 'admin@coupons.test', password: 'admin-pass-coupons' };
 const BUYER = { name: 'Coupon Tester', email: 'coupons@shop.test', phone: '98765 43210', password: 'coupons-pass-1' };
@@ -13,13 +13,7 @@ const inr = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency', c
 describe('coupons in the browser', () => {
   const e2e = shopInBrowser('coupons', ADMIN);
 
-  async function login(page: Page, account: { email: string; password: string }) {
-    await page.goto(`${e2e.shop.url}/login`);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-  }
+  const login = (page: Page, account: { email: string; password: string }) => logIn(page, e2e.shop.url, account);
 
   test('staff create FESTIVE20 → shopper applies it (refused code first), sees the saving, orders → order page shows it → staff see the use, deactivate it', async () => {
     const staffPage = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { pdfText } from '../../services/order/src/testing/pdf-text';
-import { screenshotOnFailure, shopInBrowser } from '../support/browser';
+import { logIn, screenshotOnFailure, shopInBrowser } from '../support/browser';
 import { pollUntil } from '../support/poll';
 
 const ADMIN = { email: 'admin@returns.test', password: 'admin-pass-returns' };
@@ -27,13 +27,7 @@ describe('returns and tax invoices in the browser', () => {
 
   const stockOf = async (id: string) => (await (await e2e.context.request.get(`${e2e.shop.url}/api/v1/product/${id}`)).json()).product.stock as number;
 
-  async function login(page: Page, account: { email: string; password: string }) {
-    await page.goto(`${e2e.shop.url}/login`);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-  }
+  const login = (page: Page, account: { email: string; password: string }) => logIn(page, e2e.shop.url, account);
 
   test('invoice download → return request with photo → staff approve, receive, refund → stock back, timeline in My Orders', async () => {
     await screenshotOnFailure(e2e.page, 'returns-invoices', async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startEmbedded } from '../../deploy/embedded/main';
 
 export type EmbeddedShop = Awaited<ReturnType<typeof startEmbedded>>;
@@ -79,4 +79,34 @@ export function shopInBrowser(
   });
 
   return session;
+}
+
+/** Logs `account` in on the shop's login page and waits for the home page it lands on. */
+export async function logIn(page: Page, shopUrl: string, account: { email: string; password: string }): Promise<void> {
+  await page.goto(`${shopUrl}/login`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/**
+ * Signs `account` up over REST in a 1280×900 browser context of its own (its cookies are its
+ * session); the context is added to `contexts` for the journey to close.
+ */
+export async function signedUpContext(e2e: ShopInBrowser, contexts: BrowserContext[], account: { name: string; email: string; phone: string; password: string }): Promise<BrowserContext> {
+  const own = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  contexts.push(own);
+  expect((await own.request.post(`${e2e.shop.url}/api/v1/register`, { data: account })).status()).toBeLessThan(300);
+  return own;
+}
+
+/** Places an order of `quantity` of one product over REST in `request`'s session; its id. */
+export async function placeOrderOverRest(e2e: ShopInBrowser, request: APIRequestContext, order: { productId: string; quantity: number; shippingInfo: Record<string, string> }): Promise<string> {
+  const res = await request.post(`${e2e.shop.url}/api/v1/new/order`, {
+    headers: { origin: e2e.shop.url },
+    data: { shippingInfo: order.shippingInfo, orderItems: [{ product: order.productId, quantity: order.quantity }] },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).order._id;
 }

@@ -1,4 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import { ORDER_DELIVERY_AND_PRICES, type OrderDeliveryAndPrices } from '../../orders/api/order-documents';
 
 /** One line of an order as the staff list shows it ('2 x Brass Diya Lamp'). */
 export interface AdminOrderLine {
@@ -100,17 +101,8 @@ export const ADMIN_ORDER_SEARCH: TypedDocumentNode<AdminOrderSearchData, AdminOr
 `;
 
 /** An order as dispatch needs it: where it goes, what is in it, what it costs, where it stands. */
-export interface AdminOrderDetail extends AdminOrder {
+export interface AdminOrderDetail extends AdminOrder, OrderDeliveryAndPrices {
   orderItems: Array<AdminOrderLine & { image: string | null; price: number; properties: { size: string | null; color: string | null } }>;
-  shippingInfo: { address: string; city: string; state: string; country: string; pinCode: number; phoneNo: string };
-  paymentInfo: { id: string | null; status: string; method: string };
-  itemPrice: number;
-  discountPrice: number;
-  couponCode: string | null;
-  couponDiscount: number;
-  taxPrice: number;
-  shippingPrice: number;
-  paidAt: string | null;
   shippedAt: string | null;
   deliveredAt: string | null;
   cancelledAt: string | null;
@@ -136,26 +128,7 @@ export const ADMIN_ORDER_DETAIL: TypedDocumentNode<{ order: AdminOrderDetail | n
           color
         }
       }
-      shippingInfo {
-        address
-        city
-        state
-        country
-        pinCode
-        phoneNo
-      }
-      paymentInfo {
-        id
-        status
-        method
-      }
-      itemPrice
-      discountPrice
-      couponCode
-      couponDiscount
-      taxPrice
-      shippingPrice
-      paidAt
+      ...OrderDeliveryAndPrices
       shippedAt
       deliveredAt
       cancelledAt
@@ -165,6 +138,7 @@ export const ADMIN_ORDER_DETAIL: TypedDocumentNode<{ order: AdminOrderDetail | n
     }
   }
   ${ADMIN_ORDER_FIELDS}
+  ${ORDER_DELIVERY_AND_PRICES}
 `;
 
 export interface SetOrderStatusData {

@@ -11,6 +11,7 @@ import { ADMIN_ORDER_DETAIL, type AdminOrderDetail } from '../api/admin-orders-d
 import { knownOrderStatusOf, moveLabel, nextOrderStatuses, orderStatusLabel } from '../api/admin-orders-status';
 import { sectionHref } from '../api/admin-sections';
 import { adminOrderNumber, useAdminOrdersActions } from '../hooks/use-admin-orders-actions';
+import { PriceDetails } from '../../orders/components/price-details';
 import { PackingSlip } from './packing-slip';
 
 const PAYMENT_METHODS: Record<string, string> = { COD: 'Cash on delivery', ONLINE: 'Online payment' };
@@ -174,41 +175,7 @@ function OrderContent({ order, onChanged }: { order: AdminOrderDetail; onChanged
               ) : null}
             </dl>
           </section>
-          <section className="card" aria-labelledby="admin-order-prices">
-            <h2 id="admin-order-prices" className="card__title">
-              Price details
-            </h2>
-            <dl className="order-prices">
-              <div>
-                <dt>Items</dt>
-                <dd>{formatINR(order.itemPrice)}</dd>
-              </div>
-              {order.discountPrice > 0 ? (
-                <div className="order-prices__discount">
-                  <dt>First-order discount</dt>
-                  <dd>−{formatINR(order.discountPrice)}</dd>
-                </div>
-              ) : null}
-              {order.couponDiscount > 0 ? (
-                <div className="order-prices__discount">
-                  <dt>Coupon {order.couponCode}</dt>
-                  <dd>−{formatINR(order.couponDiscount)}</dd>
-                </div>
-              ) : null}
-              <div>
-                <dt>Shipping</dt>
-                <dd>{formatINR(order.shippingPrice)}</dd>
-              </div>
-              <div>
-                <dt>Tax (GST 18%)</dt>
-                <dd>{formatINR(order.taxPrice)}</dd>
-              </div>
-              <div className="order-prices__total">
-                <dt>Total</dt>
-                <dd>{formatINR(order.totalPrice)}</dd>
-              </div>
-            </dl>
-          </section>
+          <PriceDetails order={order} titleId="admin-order-prices" />
         </div>
       </div>
       <PackingSlip order={order} />

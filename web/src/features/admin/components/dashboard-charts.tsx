@@ -69,6 +69,27 @@ function dayOf(date: string): Date {
 /** Money on an axis: whole rupees read better there ('₹1,200'). */
 const axisRupees = (value: number) => formatINR(value).replace(/\.00$/, '');
 
+/** A doughnut of slices, each value told by `format` in its tooltip; the legend beside it, or below on a narrow card. */
+function doughnut(canvas: RefObject<HTMLCanvasElement | null>, slices: Array<{ label: string; value: number; colour: string }>, format: (value: number) => string): ChartConfiguration<'doughnut'> {
+  const narrow = (canvas.current?.parentElement?.clientWidth ?? 600) < 520;
+  return {
+    type: 'doughnut',
+    data: {
+      labels: slices.map((slice) => slice.label),
+      datasets: [{ data: slices.map((slice) => slice.value), backgroundColor: slices.map((slice) => slice.colour), borderColor: '#ffffff', borderWidth: 2 }],
+    },
+    options: {
+      responsive: true,
+      maintainAspectRatio: false,
+      cutout: '58%',
+      plugins: {
+        legend: { position: narrow ? 'bottom' : 'right', labels: { boxWidth: 12, boxHeight: 12, padding: 10 } },
+        tooltip: { callbacks: { label: (item) => ` ${item.label}: ${format(Number(item.raw))}` } },
+      },
+    },
+  };
+}
+
 interface ChartFrameProps {
   title: string;
   note?: string;
@@ -114,32 +135,12 @@ export function CategoryChart({ counts }: { counts: CategoryCount[] }) {
 
   const state = useChart(
     canvas,
-    () => {
-      const narrow = (canvas.current?.parentElement?.clientWidth ?? 600) < 520;
-      return {
-        type: 'doughnut',
-        data: {
-          labels: shown.map((c) => c.name),
-          datasets: [
-            {
-              data: shown.map((c) => c.count),
-              backgroundColor: shown.map((_, i) => PALETTE[i % PALETTE.length]),
-              borderColor: '#ffffff',
-              borderWidth: 2,
-            },
-          ],
-        },
-        options: {
-          responsive: true,
-          maintainAspectRatio: false,
-          cutout: '58%',
-          plugins: {
-            legend: { position: narrow ? 'bottom' : 'right', labels: { boxWidth: 12, boxHeight: 12, padding: 10 } },
-            tooltip: { callbacks: { label: (item) => ` ${item.label}: ${formatCount(Number(item.raw))}` } },
-          },
-        },
-      };
-    },
+    () =>
+      doughnut(
+        canvas,
+        shown.map((c, i) => ({ label: c.name, value: c.count, colour: PALETTE[i % PALETTE.length]! })),
+        formatCount,
+      ),
     key,
   );
 
@@ -163,14 +164,7 @@ export function CategoryChart({ counts }: { counts: CategoryCount[] }) {
     </table>
   );
 
-  if (shown.length === 0) {
-    return (
-      <div className="admin-chart admin-chart--empty">
-        <h3 className="admin-chart__title">Products per category</h3>
-        <p className="admin-chart__empty">No products yet.</p>
-      </div>
-    );
-  }
+  if (shown.length === 0) return <EmptyChart title="Products per category" text="No products yet." />;
   return (
     <ChartFrame
       title="Products per category"
@@ -438,32 +432,12 @@ export function CategorySalesChart({ categories, days, busy }: { categories: Arr
 
   const state = useChart(
     canvas,
-    () => {
-      const narrow = (canvas.current?.parentElement?.clientWidth ?? 600) < 520;
-      return {
-        type: 'doughnut',
-        data: {
-          labels: categories.map((c) => c.name),
-          datasets: [
-            {
-              data: categories.map((c) => c.value),
-              backgroundColor: categories.map((c, i) => (c.categoryId === null ? '#94a3b8' : PALETTE[i % PALETTE.length])),
-              borderColor: '#ffffff',
-              borderWidth: 2,
-            },
-          ],
-        },
-        options: {
-          responsive: true,
-          maintainAspectRatio: false,
-          cutout: '58%',
-          plugins: {
-            legend: { position: narrow ? 'bottom' : 'right', labels: { boxWidth: 12, boxHeight: 12, padding: 10 } },
-            tooltip: { callbacks: { label: (item) => ` ${item.label}: ${formatINR(Number(item.raw))}` } },
-          },
-        },
-      };
-    },
+    () =>
+      doughnut(
+        canvas,
+        categories.map((c, i) => ({ label: c.name, value: c.value, colour: c.categoryId === null ? '#94a3b8' : PALETTE[i % PALETTE.length]! })),
+        formatINR,
+      ),
     key,
   );
 

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { LoadError } from '../../../components/load-error';
-import { RatingStars } from '../../../components/rating-stars';
 import { Spinner } from '../../../components/spinner';
-import { formatCount, formatDate } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
 import { REVIEWS_LOAD_FAILED, useAdminReviews } from '../hooks/use-admin-reviews';
+import { AdminReviewItem } from './admin-review-item';
 
 /** Staff manage a product's reviews (spec section 1) below Edit Product Details: read and delete. */
 export function ProductReviewsPanel({ productId }: { productId: string }) {
@@ -23,24 +23,7 @@ export function ProductReviewsPanel({ productId }: { productId: string }) {
     body = (
       <ul className="admin-reviews__list" aria-labelledby={headingId}>
         {state.reviews.map((review) => (
-          <li key={review.id} className="admin-review" aria-busy={deletingId === review.id || undefined}>
-            <div className="admin-review__head">
-              <p className="admin-review__who">
-                <strong>{review.userName}</strong> <span className="admin-review__date">{formatDate(review.createdAt)}</span>
-              </p>
-              <RatingStars rating={review.rating} />
-            </div>
-            <p className="admin-review__comment">{review.comment}</p>
-            <button
-              type="button"
-              className="btn btn--sm admin-ops-btn--danger admin-review__delete"
-              onClick={() => void deleteReview(review)}
-              disabled={deletingId !== null}
-            >
-              {deletingId === review.id ? 'Deleting...' : 'Delete review'}
-              <span className="sr-only"> by {review.userName}</span>
-            </button>
-          </li>
+          <AdminReviewItem key={review.id} review={review} deletingId={deletingId} onDelete={() => void deleteReview(review)} />
         ))}
       </ul>
     );

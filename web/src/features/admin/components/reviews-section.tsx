@@ -2,10 +2,10 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadError } from '../../../components/load-error';
 import { PageLoader } from '../../../components/page-loader';
-import { RatingStars } from '../../../components/rating-stars';
-import { formatCount, formatDate } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
 import { REVIEWS_LOAD_FAILED, useAdminReviewList, useReviewListParams, type ReviewFilters } from '../hooks/use-admin-review-list';
 import { AdminPager } from './admin-pager';
+import { AdminReviewItem } from './admin-review-item';
 
 function ReviewFilterForm({ filters, onChange }: { filters: ReviewFilters; onChange(filters: ReviewFilters): void }) {
   const id = useId();
@@ -81,14 +81,7 @@ export function ReviewsSection() {
     body = (
       <ul className="admin-reviews__list" aria-labelledby={headingId}>
         {state.page.reviews.map((review) => (
-          <li key={review.id} className="admin-review" aria-busy={deletingId === review.id || undefined}>
-            <div className="admin-review__head">
-              <p className="admin-review__who">
-                <strong>{review.userName}</strong> <span className="admin-review__date">{formatDate(review.createdAt)}</span>
-                {review.verifiedPurchase ? <span className="badge review__verified">Verified purchase</span> : null}
-              </p>
-              <RatingStars rating={review.rating} />
-            </div>
+          <AdminReviewItem key={review.id} review={review} deletingId={deletingId} onDelete={() => void deleteReview(review)}>
             <p className="admin-review__product">
               on{' '}
               <button type="button" className="link-button" onClick={() => setFilters({ ...filters, productId: review.productId })}>
@@ -97,17 +90,7 @@ export function ReviewsSection() {
               </button>{' '}
               · <Link to={`/admin/product/edit/${review.productId}`}>Edit product</Link>
             </p>
-            <p className="admin-review__comment">{review.comment}</p>
-            <button
-              type="button"
-              className="btn btn--sm admin-ops-btn--danger admin-review__delete"
-              onClick={() => void deleteReview(review)}
-              disabled={deletingId !== null}
-            >
-              {deletingId === review.id ? 'Deleting...' : 'Delete review'}
-              <span className="sr-only"> by {review.userName}</span>
-            </button>
-          </li>
+          </AdminReviewItem>
         ))}
       </ul>
     );

@@ -1,17 +1,11 @@
-import { useMutation, useQuery } from '@apollo/client/react';
-import { useCallback, useRef, useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toast } from 'react-toastify/unstyled';
-import { useDialogs } from '../../../components/confirm-dialog';
-import { payloadMessage } from '../../../lib/api-errors';
-import { invalidateQueries } from '../../../lib/query-cache';
-import { toastFailure } from '../../../lib/toast-failure';
-import { ADMIN_REVIEW_LIST, DELETE_REVIEW, type AdminReviewListData, type ModeratedReview } from '../api/admin-reviews-documents';
+import { ADMIN_REVIEW_LIST, type AdminReviewListData, type ModeratedReview } from '../api/admin-reviews-documents';
 import { parsePageParam } from './use-admin-orders-params';
-import { deleteReviewQuestion, REVIEWS_LOAD_FAILED } from './use-admin-reviews';
+import { REVIEWS_LOAD_FAILED, useDeleteReview } from './use-admin-reviews';
 
 export const REVIEWS_PER_PAGE = 20;
-const DELETE_FAILED = 'Failed to Delete Product Review';
 export { REVIEWS_LOAD_FAILED };
 
 export interface ReviewFilters {
@@ -71,43 +65,12 @@ export function useAdminReviewList(filters: ReviewFilters, page: number) {
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
-  const [remove] = useMutation(DELETE_REVIEW);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
-  const busy = useRef(false);
-  const dialogs = useDialogs();
-
   const reload = useCallback(() => {
     refetch().catch(() => undefined);
   }, [refetch]);
 
-  const deleteReview = useCallback(
-    async (review: ModeratedReview) => {
-      if (busy.current) return false;
-      if (!(await dialogs.confirm(deleteReviewQuestion(review), { confirmLabel: 'Delete', danger: true })) || busy.current) return false;
-      busy.current = true;
-      setDeletingId(review.id);
-      try {
-        const { data: answer } = await remove({ variables: { productId: review.productId, reviewId: review.id } });
-        if (!answer?.deleteReview.success) {
-          toast.error(payloadMessage(answer?.deleteReview, DELETE_FAILED));
-          return false;
-        }
-        toast.success('Review deleted');
-        // The product's rating changed: shopper pages ask again; the page's next review moves up.
-        invalidateQueries();
-        reload();
-        return true;
-      } catch (failure) {
-        toastFailure(failure, DELETE_FAILED);
-        reload();
-        return false;
-      } finally {
-        busy.current = false;
-        setDeletingId(null);
-      }
-    },
-    [remove, reload, dialogs],
-  );
+  // The page's next review moves up; a failure (already gone, say) shows the page as it is now.
+  const { deleteReview, deletingId } = useDeleteReview<ModeratedReview>({ onDeleted: reload, onFailed: reload });
 
   let state: ReviewListState;
   if (data?.adminReviewList) state = { status: 'ready', page: data.adminReviewList };

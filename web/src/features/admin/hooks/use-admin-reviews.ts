@@ -29,6 +29,47 @@ export interface AdminReviews {
   deletingId: string | null;
 }
 
+/**
+ * Delete a review after confirming, the outcome in a toast; one at a time. A product's panel and
+ * the moderation list say what then happens to their list.
+ */
+export function useDeleteReview<R extends AdminReview>({ onDeleted, onFailed }: { onDeleted(review: R): void; onFailed(failure: unknown): void }) {
+  const [remove] = useMutation(DELETE_REVIEW);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const busy = useRef(false);
+  const dialogs = useDialogs();
+
+  const deleteReview = useCallback(
+    async (review: R) => {
+      if (busy.current) return false;
+      if (!(await dialogs.confirm(deleteReviewQuestion(review), { confirmLabel: 'Delete', danger: true })) || busy.current) return false;
+      busy.current = true;
+      setDeletingId(review.id);
+      try {
+        const { data: answer } = await remove({ variables: { productId: review.productId, reviewId: review.id } });
+        if (!answer?.deleteReview.success) {
+          toast.error(payloadMessage(answer?.deleteReview, DELETE_FAILED));
+          return false;
+        }
+        onDeleted(review);
+        // The product's rating and review count changed: shopper pages ask again.
+        invalidateQueries();
+        toast.success(DELETED);
+        return true;
+      } catch (failure) {
+        toastFailure(failure, DELETE_FAILED);
+        onFailed(failure);
+        return false;
+      } finally {
+        busy.current = false;
+        setDeletingId(null);
+      }
+    },
+    [remove, dialogs, onDeleted, onFailed],
+  );
+  return { deleteReview, deletingId };
+}
+
 /** The reviews of one product for staff, with Delete (after confirming; the outcome in a toast). */
 export function useAdminReviews(productId: string): AdminReviews {
   const client = useApolloClient();
@@ -37,53 +78,28 @@ export function useAdminReviews(productId: string): AdminReviews {
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
-  const [remove] = useMutation(DELETE_REVIEW);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
-  const busy = useRef(false);
-  const dialogs = useDialogs();
 
   const reload = useCallback(() => {
     refetch().catch(() => undefined);
   }, [refetch]);
 
   const forget = useCallback(
-    (reviewId: string) => {
+    (deleted: AdminReview) => {
       client.cache.updateQuery({ query: ADMIN_REVIEWS, variables: { productId } }, (current) =>
-        current ? { adminReviews: current.adminReviews.filter((review) => review.id !== reviewId) } : current,
+        current ? { adminReviews: current.adminReviews.filter((review) => review.id !== deleted.id) } : current,
       );
     },
     [client, productId],
   );
 
-  const deleteReview = useCallback(
-    async (review: AdminReview) => {
-      if (busy.current) return false;
-      if (!(await dialogs.confirm(deleteReviewQuestion(review), { confirmLabel: 'Delete', danger: true })) || busy.current) return false;
-      busy.current = true;
-      setDeletingId(review.id);
-      try {
-        const { data: answer } = await remove({ variables: { productId, reviewId: review.id } });
-        if (!answer?.deleteReview.success) {
-          toast.error(payloadMessage(answer?.deleteReview, DELETE_FAILED));
-          return false;
-        }
-        forget(review.id);
-        // The product's rating and review count changed: shopper pages ask again.
-        invalidateQueries();
-        toast.success(DELETED);
-        return true;
-      } catch (failure) {
-        toastFailure(failure, DELETE_FAILED);
-        // Already gone (another member of staff deleted it): show the list as it is now.
-        if (getErrorCode(failure) === 'NOT_FOUND') reload();
-        return false;
-      } finally {
-        busy.current = false;
-        setDeletingId(null);
-      }
+  // Already gone (another member of staff deleted it): show the list as it is now.
+  const onFailed = useCallback(
+    (failure: unknown) => {
+      if (getErrorCode(failure) === 'NOT_FOUND') reload();
     },
-    [remove, productId, forget, reload, dialogs],
+    [reload],
   );
+  const { deleteReview, deletingId } = useDeleteReview<AdminReview>({ onDeleted: forget, onFailed });
 
   let state: AdminReviewsState;
   if (data?.adminReviews) state = { status: 'ready', reviews: data.adminReviews };

@@ -51,8 +51,8 @@ export interface OrderSummary {
   invoiceUrl: string | null;
 }
 
-/** The order detail page: the card's fields plus shipping, payment and the price breakdown. */
-export interface OrderDetail extends OrderSummary {
+/** What the OrderDeliveryAndPrices fragment selects: shipping, payment and the price breakdown. */
+export interface OrderDeliveryAndPrices {
   shippingInfo: {
     address: string;
     city: string;
@@ -69,6 +69,10 @@ export interface OrderDetail extends OrderSummary {
   taxPrice: number;
   shippingPrice: number;
   paidAt: string | null;
+}
+
+/** The order detail page: the card's fields plus shipping, payment and the price breakdown. */
+export interface OrderDetail extends OrderSummary, OrderDeliveryAndPrices {
   returns: OrderReturn[];
 }
 
@@ -115,28 +119,38 @@ const RETURN_SELECTION = `
   timeline { status note at }
 `;
 
+/**
+ * Where an order goes, how it is paid and its price breakdown: the shopper's order page and the
+ * staff's ask for the same fields. A query that spreads it appends the text once.
+ */
+export const ORDER_DELIVERY_AND_PRICES = `
+  fragment OrderDeliveryAndPrices on Order {
+    shippingInfo {
+      address
+      city
+      state
+      country
+      pinCode
+      phoneNo
+    }
+    paymentInfo {
+      id
+      status
+      method
+    }
+    itemPrice
+    discountPrice
+    couponCode
+    couponDiscount
+    taxPrice
+    shippingPrice
+    paidAt
+  }
+`;
+
 const ORDER_DETAIL_SELECTION = `
   ${ORDER_SUMMARY_SELECTION}
-  shippingInfo {
-    address
-    city
-    state
-    country
-    pinCode
-    phoneNo
-  }
-  paymentInfo {
-    id
-    status
-    method
-  }
-  itemPrice
-  discountPrice
-  couponCode
-  couponDiscount
-  taxPrice
-  shippingPrice
-  paidAt
+  ...OrderDeliveryAndPrices
   returns { ${RETURN_SELECTION} }
 `;
 
@@ -164,6 +178,7 @@ export const ORDER_DETAIL = `
   query OrderDetail($id: ID!) {
     order(id: $id) { ${ORDER_DETAIL_SELECTION} }
   }
+  ${ORDER_DELIVERY_AND_PRICES}
 `;
 
 export interface CancelOrderData {
@@ -185,6 +200,7 @@ export const CANCEL_ORDER = `
       order { ${ORDER_DETAIL_SELECTION} }
     }
   }
+  ${ORDER_DELIVERY_AND_PRICES}
 `;
 
 export interface ReturnItemInput {

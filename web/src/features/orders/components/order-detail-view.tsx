@@ -4,7 +4,7 @@ import { CashIcon, MapPinIcon, PackageIcon, TruckIcon } from '../../../component
 import { LoadError } from '../../../components/load-error';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
-import { formatDate, formatINR, formatOrderNumber } from '../../../lib/format';
+import { formatDate, formatOrderNumber } from '../../../lib/format';
 import type { OrderDetail } from '../api/order-documents';
 import { useCancelOrder, type CancelOrderControl } from '../hooks/use-cancel-order';
 import { useOrderDetail } from '../hooks/use-order-detail';
@@ -14,6 +14,7 @@ import { OrderItemList } from './order-item-list';
 import { OrderNotFound } from './order-not-found';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
+import { PriceDetails } from './price-details';
 import { ReturnRequestForm } from './return-request-form';
 import { ReturnTimeline } from './return-timeline';
 
@@ -24,46 +25,6 @@ const PAYMENT_METHODS: Record<string, string> = {
   COD: 'Cash on delivery',
   ONLINE: 'Online payment',
 };
-
-function PriceDetails({ order }: { order: OrderDetail }) {
-  return (
-    <section className="card" aria-labelledby="order-prices-title">
-      <h2 id="order-prices-title" className="card__title">
-        Price details
-      </h2>
-      <dl className="order-prices">
-        <div>
-          <dt>Items</dt>
-          <dd>{formatINR(order.itemPrice)}</dd>
-        </div>
-        {order.discountPrice > 0 ? (
-          <div className="order-prices__discount">
-            <dt>First-order discount</dt>
-            <dd>−{formatINR(order.discountPrice)}</dd>
-          </div>
-        ) : null}
-        {order.couponDiscount > 0 ? (
-          <div className="order-prices__discount">
-            <dt>Coupon {order.couponCode}</dt>
-            <dd>−{formatINR(order.couponDiscount)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Shipping</dt>
-          <dd>{formatINR(order.shippingPrice)}</dd>
-        </div>
-        <div>
-          <dt>Tax (GST 18%)</dt>
-          <dd>{formatINR(order.taxPrice)}</dd>
-        </div>
-        <div className="order-prices__total">
-          <dt>Total</dt>
-          <dd>{formatINR(order.totalPrice)}</dd>
-        </div>
-      </dl>
-    </section>
-  );
-}
 
 function ShippingDetails({ shipping }: { shipping: OrderDetail['shippingInfo'] }) {
   return (
@@ -166,7 +127,7 @@ function OrderDetailContent({ order, cancel: { cancelOrder, cancellingId }, relo
           </section>
         </div>
         <div className="order-detail__side">
-          <PriceDetails order={order} />
+          <PriceDetails order={order} titleId="order-prices-title" />
           <ShippingDetails shipping={order.shippingInfo} />
           <PaymentDetails order={order} />
         </div>
