@@ -173,7 +173,9 @@ export async function searchProducts(deps: CatalogDeps, q: ProductQuery & { sear
     const typed = sql`websearch_to_tsquery('english', ${text})`;
     let matches = sql`${products}.search_vector @@ ${typed}`;
     let closest = matches;
-    let inName = sql`0`;
+    // With no word to correct (a search of signs only, e.g. '%'), nothing ranks by the name; a bare
+    // `0` in ORDER BY would be read as a column position.
+    let inName: SQL | undefined;
     if (words.length) {
       const corrections = await correctionsOf(tx, words);
       const fuzzy = tsqueryOf(corrections.map((c) => c.all));
@@ -187,7 +189,7 @@ export async function searchProducts(deps: CatalogDeps, q: ProductQuery & { sear
       );
     }
     const where = and(matches, ...filters);
-    const order = q.sort === 'popular' ? [sql`(${closest}) desc`, sql`(${inName}) desc`, ...orderings.popular] : orderings[q.sort];
+    const order = q.sort === 'popular' ? [sql`(${closest}) desc`, ...(inName ? [sql`(${inName}) desc`] : []), ...orderings.popular] : orderings[q.sort];
     // One pass over the matches: the page's ids and the total beside them.
     const found = await tx
       .select({ id: products.id, total: sql<number>`(count(*) over ())::int` })

@@ -255,6 +255,10 @@ describe('GET /api/v1/search', () => {
 
   it('finds nothing for unrelated text', async () => {
     expect((await visitor.get('/api/v1/search?q=submarine')).body.productCount).toBe(0);
+    // Signs only: nothing to correct, nothing found, and no error.
+    for (const q of ['%', '_', '%%%%', "';--"]) {
+      expect(await visitor.get(`/api/v1/search?q=${encodeURIComponent(q)}`)).toMatchObject({ status: 200, body: { productCount: 0, products: [] } });
+    }
   });
 
   it('refuses an empty or over-long text with 400', async () => {
