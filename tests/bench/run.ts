@@ -316,7 +316,8 @@ async function registerShoppers(authUrl: string, internalToken: string, count: n
 
 async function main() {
   const express = await startExpress();
-  const shop = await startDistributedShop({ gateway: { RATE_LIMIT_PER_MINUTE: '0' } }).catch(async (err) => {
+  // --uncached: the gateway keeps no answers (RESPONSE_CACHE_MB=0), so reads reach the services.
+  const shop = await startDistributedShop({ gateway: { RATE_LIMIT_PER_MINUTE: '0', ...(args.uncached !== undefined ? { RESPONSE_CACHE_MB: '0' } : {}) } }).catch(async (err) => {
     await express.stop();
     throw err;
   });
