@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { useDialogs } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { PageTitle } from '../../../components/page-title';
@@ -25,6 +24,7 @@ import {
   type UpdateCouponData,
 } from '../api/admin-coupons-documents';
 import { useAdminCoupons } from '../hooks/use-admin-coupons';
+import { Breadcrumbs } from '../../../components/breadcrumbs';
 
 const SAVE_FAILED = 'Could not save the coupon. Please try again.';
 const DELETE_FAILED = 'Could not delete the coupon. Please try again.';
@@ -268,14 +268,7 @@ export function AdminCouponsView() {
   return (
     <div className="container coupons-admin">
       <PageTitle title="Coupons – Admin Dashboard" />
-      <nav className="breadcrumbs" aria-label="Breadcrumb">
-        <ol>
-          <li>
-            <Link to="/admin">Admin Dashboard</Link>
-          </li>
-          <li aria-current="page">Coupons</li>
-        </ol>
-      </nav>
+      <Breadcrumbs trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Coupons' }]} />
       <div className="coupons-admin__head">
         <h1 className="page-heading">Coupons</h1>
         {isAdmin && editing === null ? (

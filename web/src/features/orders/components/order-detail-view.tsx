@@ -1,5 +1,4 @@
 import { useRef } from 'react';
-import { Link } from 'react-router-dom';
 import { CashIcon, MapPinIcon, PackageIcon, TruckIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/load-error';
 import { PageLoader } from '../../../components/page-loader';
@@ -17,6 +16,7 @@ import { OrderTimeline } from './order-timeline';
 import { PriceDetails } from './price-details';
 import { ReturnRequestForm } from './return-request-form';
 import { ReturnTimeline } from './return-timeline';
+import { Breadcrumbs } from '../../../components/breadcrumbs';
 
 const LOADING_TEXT = 'Loading order...';
 const LOAD_ERROR = 'Could not fetch order details.';
@@ -84,14 +84,7 @@ function OrderDetailContent({ order, cancel: { cancelOrder, cancellingId }, relo
   return (
     <div className="container order-detail">
       <PageTitle title={`Order ${number}`} />
-      <nav className="breadcrumbs" aria-label="Breadcrumb">
-        <ol>
-          <li>
-            <Link to="/orders">My Orders</Link>
-          </li>
-          <li aria-current="page">Order {number}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs trail={[{ label: 'My Orders', to: '/orders' }, { label: <>Order {number}</> }]} />
       <header className="order-detail__head">
         <div>
           <h1 ref={heading} tabIndex={-1} className="order-detail__title">

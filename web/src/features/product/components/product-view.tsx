@@ -1,5 +1,4 @@
 import { useDeferredValue } from 'react';
-import { Link } from 'react-router-dom';
 import { PageTitle } from '../../../components/page-title';
 import { PriceTag } from '../../../components/price-tag';
 import { RatingStars } from '../../../components/rating-stars';
@@ -15,6 +14,7 @@ import { ProductReviews } from './product-reviews';
 import { QuantityStepper, StockNote } from './quantity-stepper';
 import { RelatedProducts } from './related-products';
 import { SizeChooser } from './size-chooser';
+import { Breadcrumbs } from '../../../components/breadcrumbs';
 
 interface ProductViewProps {
   product: ProductDetail;
@@ -46,17 +46,7 @@ export function ProductView({ product, palette, refresh }: ProductViewProps) {
   return (
     <div className="container product-page">
       <PageTitle title={product.name} description={product.description || `${product.name} at ShopKart.`} />
-      <nav className="breadcrumbs" aria-label="Breadcrumb">
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to={`/products/${product.category.index}`}>{product.category.name}</Link>
-          </li>
-          <li aria-current="page">{product.name}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs trail={[{ label: 'Home', to: '/' }, { label: product.category.name, to: `/products/${product.category.index}` }, { label: product.name }]} />
 
       <div className="product-main">
         {/* The chosen colour's own pictures when it has some; a new colour starts at its first. */}

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { ProductGrid } from '../../../components/product-grid';
@@ -11,6 +10,7 @@ import { activeFilterCount } from '../api/listing-params';
 import type { ListingParamsControl } from '../hooks/use-listing-params';
 import type { ProductListing } from '../hooks/use-product-listing';
 import { ListingFilters } from './listing-filters';
+import { Breadcrumbs } from '../../../components/breadcrumbs';
 
 interface ListingViewProps {
   /** The page heading: the category or tag name, or the search. */
@@ -79,14 +79,7 @@ export function ListingView({ title, intro, crumb, listing, control, subcategori
 
   return (
     <div className="container listing">
-      <nav className="breadcrumbs" aria-label="Breadcrumb">
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li aria-current="page">{crumb}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs trail={[{ label: 'Home', to: '/' }, { label: crumb }]} />
       <header className="listing__head">
         <h1 className="listing__title">{title}</h1>
         {intro ? <p className="listing__intro">{intro}</p> : null}

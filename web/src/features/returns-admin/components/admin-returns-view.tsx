@@ -20,6 +20,7 @@ import {
   type UpdateReturnVariables,
 } from '../api/admin-returns-documents';
 import { useAdminReturns } from '../hooks/use-admin-returns';
+import { Breadcrumbs } from '../../../components/breadcrumbs';
 
 const UPDATE_FAILED = 'Could not update the return. Please try again.';
 
@@ -159,14 +160,7 @@ export function AdminReturnsView() {
   return (
     <div className="container admin-returns">
       <PageTitle title="Returns – Admin Dashboard" />
-      <nav className="breadcrumbs" aria-label="Breadcrumb">
-        <ol>
-          <li>
-            <Link to="/admin">Admin Dashboard</Link>
-          </li>
-          <li aria-current="page">Returns</li>
-        </ol>
-      </nav>
+      <Breadcrumbs trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Returns' }]} />
       <h1 className="page-heading">Returns</h1>
       <div className="order-filters" role="group" aria-label="Filter returns by status">
         {RETURN_FILTERS.map((f) => (
