@@ -179,6 +179,16 @@ describe('gateway', () => {
     expect(missing.status).toBe(404);
   });
 
+  test('a page the browser already has is revalidated with its ETag (304, no body)', async () => {
+    const first = await fetch(`${base}/cart`);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/"/);
+    // fetch would send no-cache with a conditional request; a browser revalidating sends max-age=0.
+    const again = await fetch(`${base}/orders`, { headers: { 'if-none-match': etag!, 'cache-control': 'max-age=0' } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
   test('the REST side is described by an OpenAPI document covering every route', async () => {
     const doc = await body(await fetch(`${base}/api/v1/openapi.json`));
     expect(doc.openapi).toBe('3.1.0');

@@ -1,22 +1,17 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import https from 'node:https';
 import { join } from 'node:path';
 import compression from 'compression';
 import cors from 'cors';
 import express, { type Express, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { z } from 'zod';
-import { createProxyMiddleware, type RequestHandler as ProxyHandler } from 'http-proxy-middleware';
-import { messages } from '@shop/proto-contracts';
 import {
-  CACHE_TAGS_HEADER,
   commonSettings,
   currentContext,
-  gatewayClientHeaders,
   errorHandler,
   httpMetrics,
+  inSeries,
   MemoryRateLimitStore,
   RateLimiter,
   RedisRateLimitStore,
@@ -31,7 +26,8 @@ import { callerAddress, noteCallerAddress } from './caller-address';
 import { createGraphQLGateway } from './graphql-gateway';
 import { buildOpenApiDocument } from './openapi';
 import { withProductMeta, type ProductForMeta } from './product-page-meta';
-import { noteCacheTags, purgeAfterWrite, ResponseCache, responseCacheMiddleware } from './response-cache';
+import { createProxy, type Proxy } from './proxy';
+import { purgeAfterWrite, ResponseCache, responseCacheMiddleware } from './response-cache';
 import { resolveRoute, serviceNames, type ServiceName } from './route-table';
 
 const httpUrl = settings.url(['http:', 'https:']);
@@ -132,31 +128,36 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const app = express();
   app.disable('x-powered-by');
+  // No hash of every JSON answer the gateway makes itself (health, errors): nobody revalidates
+  // those. HTML pages carry their ETag explicitly (sendHtml); proxied answers keep the service's.
+  app.set('etag', false);
   app.set('trust proxy', opts.trustProxy ?? false);
-  app.use(requestContext(logger));
-  app.use(httpMetrics('gateway'));
-  app.use(fixedHeaders(helmet({ contentSecurityPolicy: contentSecurityPolicy, crossOriginEmbedderPolicy: false })));
-  // gzip for the SPA's text assets and larger JSON answers (images are already compressed).
-  app.use(compression({ threshold: 1024 }));
-
   const allowedOrigins = new Set(opts.corsOrigins ?? []);
+  // gzip for the SPA's text assets and larger JSON answers (images are already compressed); a
+  // client that accepts no encoding gets nothing from it, so its answers skip the wrapping.
+  const compress = compression({ threshold: 1024 });
+  // The edge concerns every request meets, run as one step (each a router layer cost as much as its work).
   app.use(
-    cors({
-      origin: (origin, cb) => cb(null, !origin || allowedOrigins.has(origin)),
-      credentials: true,
-    }),
+    inSeries(
+      requestContext(logger),
+      httpMetrics('gateway'),
+      fixedHeaders(helmet({ contentSecurityPolicy: contentSecurityPolicy, crossOriginEmbedderPolicy: false })),
+      (req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()),
+      cors({
+        origin: (origin, cb) => cb(null, !origin || allowedOrigins.has(origin)),
+        credentials: true,
+      }),
+      // Cookie-authenticated writes must come from our own pages or a configured origin (CSRF).
+      (req, res, next) => {
+        const origin = req.headers.origin;
+        if (!origin || !unsafe.has(req.method)) return next();
+        const own = `${req.protocol}://${req.get('host')}`;
+        if (origin === own || allowedOrigins.has(origin)) return next();
+        res.status(403).json({ success: false, message: 'Cross-site request refused.' });
+      },
+      noteCallerAddress(),
+    ),
   );
-
-  // Cookie-authenticated writes must come from our own pages or a configured origin (CSRF).
-  app.use((req, res, next) => {
-    const origin = req.header('origin');
-    if (!unsafe.has(req.method) || !origin) return next();
-    const own = `${req.protocol}://${req.get('host')}`;
-    if (origin === own || allowedOrigins.has(origin)) return next();
-    res.status(403).json({ success: false, message: 'Cross-site request refused.' });
-  });
-
-  app.use(noteCallerAddress());
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
@@ -197,8 +198,8 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
   }
 
   const proxies = Object.fromEntries(
-    serviceNames.map((name) => [name, makeProxy(opts.urls[name], timeoutMs, logger, opts.internalToken)]),
-  ) as Record<ServiceName, ProxyHandler>;
+    serviceNames.map((name) => [name, createProxy(opts.urls[name], timeoutMs, logger, opts.internalToken)]),
+  ) as Record<ServiceName, Proxy>;
 
   const openApi = buildOpenApiDocument();
   app.get('/api/v1/openapi.json', (_req, res) => {
@@ -240,17 +241,13 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
     }
     res.locals.metricsRoute = `/api/v1${route.path}`;
     // Express strips the mount path; the services expect the full /api/v1 path.
-    const proxy = () => {
-      req.url = req.originalUrl;
-      void proxies[route.service](req, res, next);
-    };
+    const proxy = () => proxies[route.service](req, res);
     if (cache && route.service === 'catalog' && req.method !== 'GET' && req.method !== 'HEAD') purgeAfterWrite(cache, res);
     if (restCache && route.service === 'catalog') restCache(req, res, proxy);
     else proxy();
   });
-  app.use('/media', (req, res, next) => {
-    req.url = req.originalUrl;
-    proxies.media(req, res, next);
+  app.use('/media', (req, res) => {
+    proxies.media(req, res);
   });
 
   const graphql = await createGraphQLGateway({ urls: opts.urls, logger, production: opts.production, timeoutMs, cache, internalToken: opts.internalToken, charge: chargeGraphql });
@@ -293,50 +290,22 @@ export function fixedHeaders(middleware: (req: Request, res: Response, next: () 
   };
 }
 
-function makeProxy(target: string, timeoutMs: number, logger: Logger, internalToken: string | undefined): ProxyHandler {
-  // Reused connections to each service: a new TCP connection per request costs more than the request.
-  const agent = new (target.startsWith('https:') ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
-  return createProxyMiddleware<IncomingMessage, ServerResponse>({
-    target,
-    agent,
-    changeOrigin: false,
-    proxyTimeout: timeoutMs,
-    on: {
-      // The products a catalog answer shows are for the response cache, not for the caller.
-      proxyRes(proxyRes, _req, res) {
-        const tags = proxyRes.headers[CACHE_TAGS_HEADER];
-        if (tags === undefined) return;
-        delete proxyRes.headers[CACHE_TAGS_HEADER];
-        noteCacheTags(res as unknown as Response, String(tags));
-      },
-      proxyReq(proxyReq, req) {
-        const requestId = currentContext()?.requestId;
-        if (requestId) proxyReq.setHeader(REQUEST_ID_HEADER, requestId);
-        if (internalToken) {
-          for (const [name, value] of Object.entries(gatewayClientHeaders(internalToken, callerAddress(req)))) proxyReq.setHeader(name, value);
-        }
-      },
-      error(err, _req, res) {
-        const code = (err as NodeJS.ErrnoException).code;
-        const timedOut = code === 'ECONNRESET' || code === 'ETIMEDOUT' || /timeout/i.test(err.message);
-        const refused = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH';
-        logger.warn({ code, target }, 'upstream failed');
-        if (!('writeHead' in res) || res.headersSent) {
-          (res as { destroy?: () => void }).destroy?.();
-          return;
-        }
-        const status = refused ? 503 : timedOut ? 504 : 502;
-        const message = status === 504 ? messages.upstreamTimeout : messages.upstreamDown;
-        res.writeHead(status, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ success: false, message }));
-      },
-    },
-  });
+/** Express's weak ETag of a body (length and SHA-1), as it would have made it. */
+function weakEtag(body: string): string {
+  const bytes = Buffer.from(body, 'utf8');
+  return `W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64').slice(0, 27)}"`;
+}
+
+/** An HTML page with its ETag, so a browser's revalidation gets 304 (res.send answers it when fresh). */
+function sendHtml(res: Response, html: string, etag = weakEtag(html)) {
+  res.setHeader('ETag', etag);
+  res.type('html').send(html);
 }
 
 /** Static SPA: hashed assets cached for a year, index.html for every client-side route. */
 function mountSpa(app: Express, dist: string, catalogUrl: string, logger: Logger, origin: string, cache?: ResponseCache) {
   const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
+  const indexEtag = weakEtag(indexHtml);
   // Product pages carry their title, description, Open Graph tags and JSON-LD in the HTML itself.
   app.get('/product/:id', async (req, res, next) => {
     const id = String(req.params.id);
@@ -347,7 +316,7 @@ function mountSpa(app: Express, dist: string, catalogUrl: string, logger: Logger
       const { product } = JSON.parse(cached.body.toString('utf8')) as { product?: ProductForMeta };
       if (product) {
         res.setHeader('Cache-Control', 'no-cache');
-        res.type('html').send(withProductMeta(indexHtml, product, origin));
+        sendHtml(res, withProductMeta(indexHtml, product, origin));
         return;
       }
     }
@@ -358,13 +327,13 @@ function mountSpa(app: Express, dist: string, catalogUrl: string, logger: Logger
       });
       res.setHeader('Cache-Control', 'no-cache');
       if (upstream.status === 404 || upstream.status === 400) {
-        res.status(404).type('html').send(indexHtml);
+        sendHtml(res.status(404), indexHtml, indexEtag);
         return;
       }
       if (!upstream.ok) return next();
       const { product } = (await upstream.json()) as { product?: ProductForMeta };
       if (!product) return next();
-      res.type('html').send(withProductMeta(indexHtml, product, origin));
+      sendHtml(res, withProductMeta(indexHtml, product, origin));
     } catch (err) {
       logger.warn({ err: String(err) }, 'product page meta unavailable');
       next();
@@ -378,6 +347,6 @@ function mountSpa(app: Express, dist: string, catalogUrl: string, logger: Logger
   app.get(/.*/, (req: Request, res, next) => {
     if (req.path.startsWith('/api/') || req.path === '/graphql') return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(indexHtml);
+    sendHtml(res, indexHtml, indexEtag);
   });
 }

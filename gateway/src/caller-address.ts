@@ -12,9 +12,10 @@ const callerAddresses = new WeakMap<IncomingMessage, string>();
 export function noteCallerAddress(): RequestHandler {
   return (req: Request, _res, next) => {
     callerAddresses.set(req, req.ip ?? req.socket.remoteAddress ?? 'unknown');
-    delete req.headers[CLIENT_ADDRESS_HEADER];
-    delete req.headers[GATEWAY_TOKEN_HEADER];
-    delete req.headers['x-forwarded-for'];
+    const headers = req.headers;
+    if (headers[CLIENT_ADDRESS_HEADER] !== undefined) delete headers[CLIENT_ADDRESS_HEADER];
+    if (headers[GATEWAY_TOKEN_HEADER] !== undefined) delete headers[GATEWAY_TOKEN_HEADER];
+    if (headers['x-forwarded-for'] !== undefined) delete headers['x-forwarded-for'];
     next();
   };
 }

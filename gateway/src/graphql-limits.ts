@@ -143,18 +143,12 @@ export function documentLimits(charge?: LimitPluginOptions['charge']): RequestHa
         res.status(400).json(graphqlError(`Query is too long (maximum ${graphqlBudgets.maxQueryChars} characters).`));
         return;
       }
-      let document: DocumentNode;
-      try {
-        document = new MaxTokensParserWLexer(text, { n: graphqlBudgets.maxTokens }).parseDocument();
-      } catch (err) {
-        if (err instanceof GraphQLError && /token/i.test(err.message)) {
-          res.status(400).json(graphqlError(`Query has too many tokens (maximum ${graphqlBudgets.maxTokens}).`));
-          return;
-        }
-        continue; // any other syntax error is Apollo's to answer (400 GRAPHQL_PARSE_FAILED)
+      const weight = documentWeight(text, typeof operationName === 'string' ? operationName : undefined);
+      if (weight === 'too many tokens') {
+        res.status(400).json(graphqlError(`Query has too many tokens (maximum ${graphqlBudgets.maxTokens}).`));
+        return;
       }
-      const operation = pickOperation(document, typeof operationName === 'string' ? operationName : undefined);
-      const weight = operation ? rootFieldCount(document, operation) : 1;
+      if (weight === 'syntax error') continue; // Apollo's to answer (400 GRAPHQL_PARSE_FAILED)
       try {
         if (charge && weight > 1 && !(await charge(req, weight - 1))) {
           res.status(429).json({ errors: [{ message: messages.tooManyRequests, extensions: { code: 'TOO_MANY_REQUESTS' } }] });
@@ -166,6 +160,27 @@ export function documentLimits(charge?: LimitPluginOptions['charge']): RequestHa
     }
     next();
   };
+}
+
+/** What a document text weighs, remembered per text and operation name (the shop's pages send the same few documents). */
+const weights = new Map<string, number | 'too many tokens' | 'syntax error'>();
+const REMEMBERED_WEIGHTS = 500;
+
+function documentWeight(text: string, operationName: string | undefined): number | 'too many tokens' | 'syntax error' {
+  const key = `${operationName ?? ''}\n${text}`;
+  let weight = weights.get(key);
+  if (weight !== undefined) return weight;
+  try {
+    const document = new MaxTokensParserWLexer(text, { n: graphqlBudgets.maxTokens }).parseDocument();
+    const operation = pickOperation(document, operationName);
+    weight = operation ? rootFieldCount(document, operation) : 1;
+  } catch (err) {
+    weight = err instanceof GraphQLError && /token/i.test(err.message) ? 'too many tokens' : 'syntax error';
+  }
+  // Oldest first once full: a caller sending ever-new documents only cycles this memory.
+  if (weights.size >= REMEMBERED_WEIGHTS) weights.delete(weights.keys().next().value!);
+  weights.set(key, weight);
+  return weight;
 }
 
 /** The operation a request runs: the named one, or the only one (undefined when ambiguous: Apollo refuses it). */
@@ -201,6 +216,7 @@ export interface LimitPluginOptions {
  * an operation over the cost budget.
  */
 export function graphqlLimitsPlugin(): ApolloServerPlugin<{ req: Request }> {
+  const plainCosts = new WeakMap<DocumentNode, WeakMap<OperationDefinitionNode, number>>();
   return {
     async requestDidStart() {
       return {
@@ -213,7 +229,13 @@ export function graphqlLimitsPlugin(): ApolloServerPlugin<{ req: Request }> {
             );
           }
           if (operation.operation === 'subscription') throw limitError('Subscriptions are not supported here.', 'BAD_REQUEST');
-          let cost: number;
+          // Without variables the cost depends on the document alone (Apollo hands the same parsed document for the same text).
+          const plain = request.variables === undefined || Object.keys(request.variables).length === 0;
+          let cost: number | undefined = plain ? plainCosts.get(document)?.get(operation) : undefined;
+          if (cost !== undefined) {
+            if (cost > graphqlBudgets.maxCost) throw limitError(`Query is too expensive: cost ${cost}, maximum ${graphqlBudgets.maxCost}. Ask for fewer items per list.`);
+            return;
+          }
           try {
             cost = getComplexity({
               estimators: [costEstimator],
@@ -226,6 +248,7 @@ export function graphqlLimitsPlugin(): ApolloServerPlugin<{ req: Request }> {
             // Variables that do not fit the operation: Apollo refuses them next with a 400.
             return;
           }
+          if (plain) (plainCosts.get(document) ?? plainCosts.set(document, new WeakMap()).get(document)!).set(operation, cost);
           if (cost > graphqlBudgets.maxCost) {
             throw limitError(`Query is too expensive: cost ${cost}, maximum ${graphqlBudgets.maxCost}. Ask for fewer items per list.`);
           }

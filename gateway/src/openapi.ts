@@ -71,7 +71,7 @@ const docs: Record<string, Doc> = {
   'GET /product/:id': { summary: 'One product', access: 'open' },
   'PUT /review': { summary: "Create or update the user's review of a product", access: 'login' },
   'GET /categories': { summary: 'The top-level categories in order with their subcategories (hidden ones left out)', access: 'open' },
-  'GET /search': { summary: 'Typo-tolerant product search (q)', access: 'open' },
+  'GET /search': { summary: 'Typo-tolerant product search (q); counted up to 1,000: productCountCapped says productCount is a lower bound', access: 'open' },
   'GET /admin/products': { summary: 'All products (staff)', access: 'staff' },
   'POST /admin/product/create': { summary: 'Create a product', access: 'staff' },
   'PUT /admin/product/:id': { summary: 'Update a product', access: 'staff' },

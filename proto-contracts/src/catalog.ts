@@ -406,6 +406,12 @@ export const ADMIN_DEFAULT_PAGE_SIZE = 20;
 export const ADMIN_MAX_PAGE_SIZE = 100;
 export const SEARCH_QUERY_MAX_LENGTH = 100;
 export const RELATED_PRODUCTS = 4;
+/**
+ * A search counts its matches up to this many and no further (decision 0040): a broader search
+ * answers productCount = this cap with productCountCapped = true ("1,000+ results"), and offers
+ * pages up to the cap only.
+ */
+export const SEARCH_COUNT_CAP = 1000;
 
 export const catalogMessages = {
   nameRequired: 'Please enter the product name',

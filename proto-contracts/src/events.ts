@@ -37,6 +37,8 @@ export const eventSchemas = {
   /**
    * A new order. `items` is `[{productId, quantity, size, color}]` (the cart removes those lines);
    * `email` and `name` are the buyer's (from the access token), for the confirmation mail; money in paise.
+   * `confirmationRecorded`: the confirmation mail was recorded with the order (decision 0038); an
+   * event without it (placed before that) has its mail recorded by the order's mail consumer.
    */
   OrderPlaced: {
     version: 1,
@@ -49,6 +51,7 @@ export const eventSchemas = {
         name: z.string().optional(),
         totalPaise: z.number().int().optional(),
         status: z.string().optional(),
+        confirmationRecorded: z.boolean().optional(),
       })
       .passthrough(),
   },

@@ -36,7 +36,9 @@ export function rupeesToPaise(rupees: number): number {
 /** Integer paise to rupees with (at most) 2 decimals, as the APIs show them: 49950 → 499.5. */
 export function paiseToRupees(paise: number): number {
   if (!Number.isSafeInteger(paise)) throw new RangeError(`Paise must be a whole number, got ${paise}`);
-  return Number(shiftDecimal(paise, -2));
+  // The quotient of two exact integers is rounded once, to the double nearest 49950 / 100: the same
+  // number as reading the text "49950e-2" gives (decision 0039: this runs for every price shown).
+  return paise / PAISE_PER_RUPEE;
 }
 
 export const MAX_DISCOUNT_PERCENT = 90;

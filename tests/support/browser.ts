@@ -49,18 +49,20 @@ export interface ShopInBrowser {
 /**
  * For the describe block it is called in: the embedded shop on a fresh data folder
  * (`shop-e2e-<name>-…` under the temp folder) with `admin` as its admin, Chromium, and one page,
- * started before all its tests (`env`, read then, adds or overrides settings of the shop);
- * afterwards `beforeClose` runs, then Chromium and the shop stop and the data folder goes.
+ * started before all its tests (`beforeStart` first fills the data folder, e.g. a catalog the shop
+ * then opens; `env`, read then, adds or overrides settings of the shop); afterwards `beforeClose`
+ * runs, then Chromium and the shop stop and the data folder goes.
  */
 export function shopInBrowser(
   name: string,
   admin: { email: string; password: string },
-  options: { beforeClose?: () => Promise<void>; env?: () => Record<string, string> } = {},
+  options: { beforeStart?: (dataDir: string) => Promise<void>; beforeClose?: () => Promise<void>; env?: () => Record<string, string> } = {},
 ): ShopInBrowser {
   const dataDir = mkdtempSync(join(tmpdir(), `shop-e2e-${name}-`));
   const session = { dialogs: [] as string[] } as ShopInBrowser;
 
   beforeAll(async () => {
+    await options.beforeStart?.(dataDir);
     session.shop = await startEmbedded({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ...options.env?.() });
     session.browser = await launchBrowser();
     session.context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -69,7 +71,7 @@ export function shopInBrowser(
       session.dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     await options.beforeClose?.();

@@ -3,6 +3,7 @@
 // consent already given. Whoever signs in is named by what they type as the login:
 //   asha@example.in              → that email, verified
 //   unverified:asha@example.in   → that email, not verified
+//   subject:g-1:asha@example.in  → the provider account g-1 (its `sub`), now holding that email
 // Settings from the environment: OIDC_TEST_PORT, OIDC_TEST_CLIENT_ID, OIDC_TEST_CLIENT_SECRET,
 // OIDC_TEST_REDIRECT_URIS (space-separated). Prints "ready <issuer>" once it listens.
 import Provider from 'oidc-provider';
@@ -11,11 +12,13 @@ const port = Number(process.env.OIDC_TEST_PORT);
 const issuer = `http://127.0.0.1:${port}`;
 
 function claimsOf(login) {
-  const unverified = login.startsWith('unverified:');
-  const email = unverified ? login.slice('unverified:'.length) : login;
+  const named = /^subject:([^:]+):(.*)$/.exec(login);
+  const rest = named ? named[2] : login;
+  const unverified = rest.startsWith('unverified:');
+  const email = unverified ? rest.slice('unverified:'.length) : rest;
   const local = email.split('@')[0] ?? email;
   return {
-    sub: `sub-${Buffer.from(email).toString('hex')}`,
+    sub: named ? named[1] : `sub-${Buffer.from(email).toString('hex')}`,
     email,
     email_verified: !unverified,
     name: local.replace(/[._-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()),

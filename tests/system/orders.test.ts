@@ -114,6 +114,35 @@ describe('orders in distributed mode', () => {
     expect(inbox.mails.filter((m) => m.to.includes('priya@shop.test'))).toHaveLength(1);
   });
 
+  test('the order service killed while the mail server takes the confirmation sends it once: never again after its restart', async () => {
+    const buyer = await shopper('Kavya Rao', 'kavya@shop.test', '9820067890');
+    const id = await createKurta('MAILCRASH-1', 5);
+    const mailsTo = (email: string) => inbox.mails.filter((m) => m.to.includes(email));
+    inbox.holdAnswers(true);
+    try {
+      const placed = await buyer.post('/api/v1/new/order', { shippingInfo: shipping, orderItems: [{ product: id, quantity: 1 }] });
+      expect(placed.status).toBe(201);
+      // The server has the whole mail; the order service waits for its answer and dies meanwhile.
+      await inbox.waitFor((m) => m.to.includes('kavya@shop.test') && /is confirmed/.test(m.raw), 30_000);
+      await shop.kill('order');
+    } finally {
+      inbox.holdAnswers(false);
+    }
+    await shop.start('order');
+
+    // Delivery passes have run since the restart once another shopper's confirmation has arrived.
+    const next = await shopper('Rohan Das', 'rohan@shop.test', '9820098765');
+    expect((await next.post('/api/v1/new/order', { shippingInfo: shipping, orderItems: [{ product: id, quantity: 1 }] })).status).toBe(201);
+    await inbox.waitFor((m) => m.to.includes('rohan@shop.test') && /is confirmed/.test(m.raw), 30_000);
+    expect(mailsTo('kavya@shop.test')).toHaveLength(1);
+    // Left as handed over and not known to be sent: reported for a person, never sent again.
+    const [row] = await orderDb<{ attempted: boolean; sent: boolean }>(
+      'select attempted_at is not null as attempted, sent_at is not null as sent from "order".mail_log where recipient = $1',
+      ['kavya@shop.test'],
+    );
+    expect(row).toEqual({ attempted: true, sent: false });
+  });
+
   test('staff list an order under its Asia/Kolkata date, over REST and GraphQL', async () => {
     const buyer = await shopper('Arjun Mehta', 'arjun@shop.test', '9820054321');
     const id = await createKurta('IST-1', 10);

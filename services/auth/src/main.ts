@@ -17,7 +17,8 @@ async function main() {
     process.stderr.write(`${(err as Error).message}\n`);
     process.exit(1);
   }
-  const runtime = await createRuntime('auth', config as RuntimeSettings, { publicKey });
+  // Prepared statements: the signed-in user's reads (profile, me, token checks) repeat a few statements.
+  const runtime = await createRuntime('auth', config as RuntimeSettings, { publicKey, namedStatements: true });
   const instance = await createAuthService(runtime, {
     privateKey,
     publicUrl: config.PUBLIC_URL,

@@ -20,6 +20,7 @@ import type { CatalogDeps } from './domain/catalog-deps';
 import { CategoryDirectory, seedCategories } from './domain/category.directory';
 import { catalogResolvers } from './graphql/resolvers';
 import { followOrderEvents } from './events/order-events';
+import { coalesceProductChanges, PRODUCT_EVENTS_KICK_DELAY_MS } from './domain/product.events';
 import { adminCategoryRoutes } from './routes/admin-categories.routes';
 import { adminProductRoutes } from './routes/admin-products.routes';
 import { productRoutes } from './routes/products.routes';
@@ -75,7 +76,11 @@ export async function createCatalogService(
   runtime: Runtime,
   opts: CatalogServiceOptions = {},
 ): Promise<ServiceInstance & { deps: CatalogDeps; imageJob?: DemoImageJob }> {
-  const running = await prepareService(runtime, join(__dirname, 'db/migrations'));
+  // A pass of the relay publishes each product's newest state once (decision 0038).
+  const running = await prepareService(runtime, join(__dirname, 'db/migrations'), {
+    coalesce: coalesceProductChanges,
+    kickDelayMs: PRODUCT_EVENTS_KICK_DELAY_MS,
+  });
   const deps = buildCatalogDeps(runtime, () => running.relay.kick());
   await seedCategories(deps.db);
   if (opts.demoCatalog !== false) {

@@ -10,4 +10,5 @@ void runServiceMain('catalog', catalogSettings, (runtime) => {
     internalToken: config.INTERNAL_API_TOKEN,
     demoCatalog: config.DEMO_CATALOG === 'true',
   });
-});
+  // Pipelined: a stock reservation's transaction goes in two writes (decision 0038).
+}, { pipelined: true });

@@ -38,6 +38,9 @@ export interface TokenVerifier {
 /** Verified tokens remembered per process (their signature and claims never change). */
 const VERIFIED_TOKENS = 10_000;
 
+/** Three base64url parts: the only shape jwt.verify could accept. */
+const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+
 /**
  * Verifies RS256 access tokens with the auth service's public key (the algorithm is pinned). A
  * token whose signature was checked is remembered until it expires, so a shopper's next request
@@ -50,6 +53,8 @@ export function createTokenVerifier(publicKeyPem: string, authz: AuthzState): To
   const signatureChecked = (token: string) => {
     const known = verified.get(token);
     if (known && known.expiresAtMs > Date.now()) return known;
+    // Not a JWT at all (e.g. the internal token on a service-to-service call): refused without parsing.
+    if (!JWT_SHAPE.test(token)) throw unauthenticated(messages.sessionExpired);
     let claims: AccessClaims & { exp?: number };
     try {
       claims = jwt.verify(token, publicKey, { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER }) as AccessClaims & { exp?: number };
@@ -71,9 +76,9 @@ export function createTokenVerifier(publicKeyPem: string, authz: AuthzState): To
     async verify(token) {
       const { claims, role } = signatureChecked(token);
       // Both questions in one round trip to the shared state.
-      const [current, ended] = await Promise.all([authz.currentVersion(claims.sub), claims.sid ? authz.isSessionEnded(claims.sid) : false]);
+      const { version: current, sessionEnded } = await authz.standing(claims.sub, claims.sid);
       if (current !== undefined && current > (claims.av ?? 0)) throw unauthenticated(messages.sessionExpired);
-      if (ended) throw unauthenticated(messages.sessionExpired);
+      if (sessionEnded) throw unauthenticated(messages.sessionExpired);
       return { userId: claims.sub, role, email: claims.email, name: claims.name, ...(claims.sid ? { sessionId: claims.sid } : {}) };
     },
   };
@@ -101,6 +106,12 @@ export function authenticate(verifier: TokenVerifier): RequestHandler {
   return async (req, _res, next) => {
     const token = accessTokenOf(req);
     if (!token) return next();
+    // Not a JWT (the internal token of a service-to-service call, on every stock reservation): no
+    // error is made unless a route asks for a login (an error's stack costs more than the check).
+    if (!JWT_SHAPE.test(token)) {
+      Object.defineProperty(req, 'authError', { configurable: true, get: () => unauthenticated(messages.sessionExpired) });
+      return next();
+    }
     try {
       req.principal = await verifier.verify(token);
       next();

@@ -14,6 +14,8 @@ export interface AuthzState {
    */
   endSession(sessionId: string, untilMs: number): Promise<void>;
   isSessionEnded(sessionId: string): Promise<boolean>;
+  /** Both questions a token check asks, in one round trip: the user's current version, and whether the session ended. */
+  standing(userId: string, sessionId: string | undefined): Promise<{ version: number | undefined; sessionEnded: boolean }>;
 }
 
 export class MemoryAuthzState implements AuthzState {
@@ -29,6 +31,9 @@ export class MemoryAuthzState implements AuthzState {
   }
   async currentVersion(userId: string) {
     return this.versions.get(userId);
+  }
+  async standing(userId: string, sessionId: string | undefined) {
+    return { version: this.versions.get(userId), sessionEnded: sessionId ? await this.isSessionEnded(sessionId) : false };
   }
   async setVersion(userId: string, version: number) {
     const prev = this.versions.get(userId) ?? 0;
@@ -48,6 +53,12 @@ export class RedisAuthzState implements AuthzState {
   async currentVersion(userId: string) {
     const v = await this.redis.get(this.prefix + userId);
     return v === null ? undefined : Number(v);
+  }
+  async standing(userId: string, sessionId: string | undefined) {
+    if (!sessionId) return { version: await this.currentVersion(userId), sessionEnded: false };
+    // One MGET: the version key, and the ended-session key (set to '1' by endSession).
+    const [v, ended] = await this.redis.mget(this.prefix + userId, `${this.prefix}sid:${sessionId}`);
+    return { version: v === null || v === undefined ? undefined : Number(v), sessionEnded: ended !== null && ended !== undefined };
   }
   async setVersion(userId: string, version: number) {
     // Only ever raise the version (events may arrive out of order).

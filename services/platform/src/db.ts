@@ -5,7 +5,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { createHash } from 'node:crypto';
-import { Pool, type PoolClient, type QueryConfig } from 'pg';
+import { Pool, types as pgTypes, type PoolClient, type QueryConfig } from 'pg';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type { Column } from 'drizzle-orm';
 import type { Logger } from './logger';
 
 /** The drizzle handle services use; same API over PostgreSQL and PGlite. */
@@ -100,10 +102,17 @@ function prepareStatements(client: PoolClient) {
 
 export function postgresDatabase(
   url: string,
-  { max = 10, logger, namedStatements = false }: { max?: number; logger?: Pick<Logger, 'warn'>; namedStatements?: boolean } = {},
+  {
+    max = 10,
+    logger,
+    namedStatements = false,
+    pipelined = false,
+  }: { max?: number; logger?: Pick<Logger, 'warn'>; namedStatements?: boolean; pipelined?: boolean } = {},
 ): Database {
   // A connection attempt gives up after 5 s, so a request during an outage fails (503) rather than hangs.
-  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  // Pipelined: a connection writes each statement at once, without waiting for the answer to the
+  // one before (foldedTransaction sends several in one write; awaited one by one, nothing changes).
+  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, ...(pipelined ? { pipeline: true } : {}) });
   if (namedStatements) pool.on('connect', prepareStatements);
   // A client that loses its connection (a restart: 57P01, "Connection terminated unexpectedly")
   // emits 'error'; unheard, that event would end the process. Idle clients report through the
@@ -150,8 +159,177 @@ export function postgresDatabase(
  * PostgreSQL when DATABASE_URL is set; otherwise the shared PGlite given by the embedded launcher,
  * or a PGlite of the service's own under dataDir.
  */
-export async function openDatabase(opts: { url?: string; pglite?: PGlite; dataDir?: string; logger?: Logger; namedStatements?: boolean }): Promise<Database> {
-  if (opts.url) return postgresDatabase(opts.url, { logger: opts.logger, namedStatements: opts.namedStatements });
+export async function openDatabase(opts: { url?: string; pglite?: PGlite; dataDir?: string; logger?: Logger; namedStatements?: boolean; pipelined?: boolean }): Promise<Database> {
+  if (opts.url) return postgresDatabase(opts.url, { logger: opts.logger, namedStatements: opts.namedStatements, pipelined: opts.pipelined });
   if (opts.pglite) return pgliteDatabase(opts.pglite);
   return pgliteDatabase(await openPglite(opts.dataDir), { ownsClient: true });
+}
+
+/** A statement run by {@link fixedStatement}: its rows as the driver reads them. */
+export type FixedStatement<Row = Record<string, unknown>> = (db: Db | Tx, params: readonly unknown[]) => Promise<Row[]>;
+
+/**
+ * A statement whose SQL text is written once (`$1`, `$2`… for its parameters): a call only binds
+ * the parameters and runs it on the handle given (inside a transaction, that transaction's
+ * connection), without drizzle building the text again. For the hot paths; rows come back as the
+ * driver reads them, the same on PostgreSQL and PGlite (column names as in the SQL; timestamps as
+ * text; json parsed; see rowsAs). On PostgreSQL it is a named statement: parsed and planned once per
+ * connection, whether or not the service names its other statements.
+ */
+export function fixedStatement<Row = Record<string, unknown>>(text: string): FixedStatement<Row> {
+  // Named (on PostgreSQL, prepared once per connection) whether or not the service names its other statements.
+  const name = `s${createHash('sha1').update(text).digest('base64url')}`;
+  const run: FixedStatement<Row> = async (db, params) => {
+    const result = await db._.session.prepareQuery({ sql: text, params: params as unknown[] }, undefined, name, false).execute();
+    return (result as { rows: Row[] }).rows;
+  };
+  fixedTexts.set(run as FixedStatement<unknown>, { text, name });
+  return run;
+}
+
+/** The text and prepared-statement name of each fixed statement (foldedTransaction sends them itself). */
+const fixedTexts = new WeakMap<FixedStatement<unknown>, { text: string; name: string }>();
+
+/** One statement of a batch sent by {@link FoldedTransaction.send}: a fixed statement and its parameters. */
+export type Folded<Row = Record<string, unknown>> = readonly [FixedStatement<Row>, readonly unknown[]];
+
+/** Rows of each statement of a batch, in order. */
+type RowsOf<T extends readonly Folded<unknown>[]> = { [K in keyof T]: T[K] extends Folded<infer R> ? R[] : never };
+
+/** What the body of {@link foldedTransaction} works with. */
+export interface FoldedTransaction {
+  /**
+   * Sends fixed statements together — one write, one wait on PostgreSQL — in the transaction (the
+   * first batch carries its BEGIN; `commit` adds its COMMIT, which ends it: nothing may follow).
+   * Each statement still runs on its own snapshot, in order. Answers the rows of each; the first
+   * failure is thrown (the statements after it did nothing, the transaction is rolled back).
+   */
+  send<T extends readonly Folded<unknown>[]>(statements: readonly [...T], opts?: { commit?: boolean }): Promise<RowsOf<T>>;
+  /** The transaction as drizzle's handle, for statements of other kinds (after the first send). */
+  readonly tx: Tx;
+}
+
+/** Timestamps and intervals as text, as drizzle's node-postgres driver reads them (fixedStatement's rows). */
+const RAW_TEXT_TYPES = new Set([1184, 1114, 1082, 1186, 1231, 1115, 1185, 1187, 1182]);
+const driverTypes = {
+  getTypeParser: (typeId: number, format?: 'text' | 'binary') => (RAW_TEXT_TYPES.has(typeId) ? (value: string) => value : pgTypes.getTypeParser(typeId, format)),
+};
+
+/**
+ * A transaction whose statements go to PostgreSQL in batches (decision 0038): BEGIN with the first
+ * statements, COMMIT with the last ones, and statements that do not wait on each other's answers
+ * together — each batch one write and one wait instead of one per statement (on a pipelined pool;
+ * on another pool the same statements simply go one by one). On PGlite it is an ordinary
+ * transaction running the same statements in the same order. Commits when the body returns (if a
+ * send did not already); rolls back when it throws.
+ */
+export async function foldedTransaction<T>(db: Db, body: (f: FoldedTransaction) => Promise<T>): Promise<T> {
+  const session = db._.session as unknown as { client: unknown; dialect: unknown; schema: unknown; options: unknown };
+  if (!(session.client instanceof Pool)) {
+    return db.transaction((tx) =>
+      body({
+        tx,
+        send: async (statements) => {
+          const rows: unknown[] = [];
+          for (const [statement, params] of statements) rows.push(await statement(tx, params));
+          return rows as never;
+        },
+      }),
+    );
+  }
+  const client = await session.client.connect();
+  const handle = new NodePgTransaction(
+    session.dialect as never,
+    new NodePgSession(client, session.dialect as never, session.schema as never, session.options as never),
+    session.schema as never,
+  ) as unknown as Tx;
+  // An object: the body's sends change it while this function awaits (no narrowing across them).
+  const at: { state: 'idle' | 'open' | 'ended' } = { state: 'idle' };
+  let lost: unknown;
+  const write = (configs: QueryConfig[]): Promise<unknown>[] => {
+    // A connection without pipelining takes a statement only once the one before is answered
+    // (pg queues the rest itself today, with a deprecation warning; pg 9 will not): one by one.
+    // Each is sent even after one failed, as on a pipelined connection: PostgreSQL refuses the
+    // statements after a failure and answers the batch's COMMIT with ROLLBACK, which ends the
+    // transaction before the connection goes back to the pool.
+    if (!(client as unknown as { pipeline?: boolean }).pipeline) {
+      let previous: Promise<unknown> = Promise.resolve();
+      return configs.map((config) => (previous = previous.catch(() => undefined).then(() => client.query(config))));
+    }
+    const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
+    stream?.cork?.();
+    try {
+      return configs.map((config) => client.query(config));
+    } finally {
+      stream?.uncork?.();
+    }
+  };
+  // A COMMIT is answered ROLLBACK when a statement of the transaction failed: never a success then,
+  // even if the body caught that failure and went on.
+  const committed = (command: string) => {
+    if (command !== 'COMMIT') throw new Error(`foldedTransaction: the transaction was rolled back (${command} to COMMIT)`);
+  };
+  const folded: FoldedTransaction = {
+    get tx() {
+      if (at.state !== 'open') throw new Error('foldedTransaction: send the first statements before using tx');
+      return handle;
+    },
+    async send(statements, opts) {
+      if (at.state === 'ended') throw new Error('foldedTransaction: the transaction has ended');
+      const configs: QueryConfig[] = statements.map(([statement, params]) => {
+        const fixed = fixedTexts.get(statement as FixedStatement<unknown>);
+        if (!fixed) throw new Error('foldedTransaction sends fixed statements only');
+        return { name: fixed.name, text: fixed.text, values: params as unknown[], types: driverTypes } as QueryConfig;
+      });
+      const begin = at.state === 'idle';
+      if (begin) configs.unshift({ text: 'begin' });
+      if (opts?.commit) configs.push({ text: 'commit' });
+      at.state = opts?.commit ? 'ended' : 'open';
+      const results = await Promise.allSettled(write(configs));
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) {
+        if (isDatabaseUnavailable(failed.reason)) lost = failed.reason;
+        throw failed.reason;
+      }
+      const values = results.map((r) => (r as PromiseFulfilledResult<{ rows: unknown[]; command: string }>).value);
+      if (opts?.commit) committed(values[values.length - 1]!.command);
+      return values.map((v) => v.rows).slice(begin ? 1 : 0, opts?.commit ? -1 : undefined) as never;
+    },
+  };
+  try {
+    const result = await body(folded);
+    if (at.state === 'open') {
+      at.state = 'ended';
+      committed((await client.query('commit')).command);
+    }
+    return result;
+  } catch (err) {
+    if (at.state === 'open') {
+      at.state = 'ended';
+      await client.query('rollback').catch((rollbackErr) => {
+        lost = rollbackErr;
+      });
+    }
+    if (isDatabaseUnavailable(err)) lost = err;
+    throw err;
+  } finally {
+    // A connection that failed is not given back to others.
+    client.release(lost ? (lost as Error) : undefined);
+  }
+}
+
+/**
+ * Rows of a {@link fixedStatement} that selects these columns (by their SQL names), read as a
+ * drizzle select of them reads them: the same keys and values (dates, numbers, json) on both drivers.
+ */
+export function rowsAs<T>(columns: Record<string, Column>, rows: readonly Record<string, unknown>[]): T[] {
+  const entries = Object.entries(columns);
+  return rows.map((raw) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, column] of entries) {
+      const value = raw[column.name];
+      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return row as T;
+  });
 }

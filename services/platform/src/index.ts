@@ -11,6 +11,7 @@ export * from './events/outbox';
 export * from './events/consumer';
 export * from './graphql';
 export * from './health';
+export * from './http-client';
 export * from './logger';
 export * from './mailer';
 export * from './migrate';

@@ -51,6 +51,10 @@ const platformScripts: Record<string, (schema: string) => string> = {
   '000_platform_mail_delivery': mailDeliveryScript,
   // The W3C traceparent of the request that wrote an event, so its publication continues that trace.
   '000_platform_trace_parent': (name) => `alter table "${name}".outbox add column if not exists trace_parent text;`,
+  // When a mail was handed to the SMTP server (recorded before, so a mail is never handed twice),
+  // and when one handed over by a process that then died was reported as maybe sent.
+  '000_platform_mail_handover': (name) => `alter table "${name}".mail_log add column if not exists attempted_at timestamptz;
+alter table "${name}".mail_log add column if not exists uncertain_at timestamptz;`,
 };
 
 /**

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from './logger';
 
 export interface RequestContext {
@@ -30,20 +30,24 @@ const validRequestId = /^[A-Za-z0-9._:-]{1,100}$/;
 /** Accepts a well-formed incoming request id (or makes one), echoes it, and logs one line per request. */
 export function requestContext(logger: Logger): RequestHandler {
   return (req, res, next) => {
-    const incoming = req.header(REQUEST_ID_HEADER);
+    const incoming = req.headers[REQUEST_ID_HEADER] as string | undefined;
     const requestId = incoming && validRequestId.test(incoming) ? incoming : randomUUID();
     res.setHeader(REQUEST_ID_HEADER, requestId);
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      if (req.path === '/healthz' || req.path === '/readyz') return;
-      logger.info(
-        { requestId, method: req.method, path: loggablePath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-        'request',
-      );
-    });
+    // The request line is info: below that level nothing is timed or listened for.
+    if (logger.isLevelEnabled('info') && req.path !== '/healthz' && req.path !== '/readyz') logWhenAnswered(logger, req, res, requestId);
     storage.run({ requestId }, next);
   };
+}
+
+function logWhenAnswered(logger: Logger, req: Request, res: Response, requestId: string) {
+  const started = process.hrtime.bigint();
+  res.on('finish', () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    logger.info(
+      { requestId, method: req.method, path: loggablePath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+      'request',
+    );
+  });
 }
 
 /** The caller's address as the gateway saw it, set by the gateway on every request it forwards. */
@@ -56,10 +60,9 @@ export function gatewayClientHeaders(internalToken: string, address: string): Re
   return { [CLIENT_ADDRESS_HEADER]: address, [GATEWAY_TOKEN_HEADER]: internalToken };
 }
 
-const sameSecret = (given: string, expected: string) => {
+const sameSecret = (given: string, expected: Buffer) => {
   const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return a.length === expected.length && timingSafeEqual(a, expected);
 };
 
 const resolvedAddresses = new WeakMap<Request, string>();
@@ -72,10 +75,11 @@ const validAddress = /^[0-9A-Fa-f:.]{2,45}$/;
  * nothing. Without an internal token configured, nothing is vouched for.
  */
 export function clientAddressFromGateway(internalToken: string | undefined): RequestHandler {
+  const expected = internalToken ? Buffer.from(internalToken) : undefined;
   return (req, _res, next) => {
-    const claimed = req.header(CLIENT_ADDRESS_HEADER);
-    const token = req.header(GATEWAY_TOKEN_HEADER);
-    if (internalToken && claimed && token && validAddress.test(claimed) && sameSecret(token, internalToken)) {
+    const claimed = req.headers[CLIENT_ADDRESS_HEADER] as string | undefined;
+    const token = req.headers[GATEWAY_TOKEN_HEADER] as string | undefined;
+    if (expected && claimed && token && validAddress.test(claimed) && sameSecret(token, expected)) {
       resolvedAddresses.set(req, claimed);
     }
     next();
@@ -85,4 +89,22 @@ export function clientAddressFromGateway(internalToken: string | undefined): Req
 /** The caller's address: as the gateway vouched for it, else the connection's peer. */
 export function clientAddress(req: Request): string {
   return resolvedAddresses.get(req) ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+/**
+ * Middlewares run one after the other as a single one, stopping at the first error or at one that
+ * answers (does not call next). A promise a step returns is not waited on, so a step must never
+ * reject (call next with the error instead, as `authenticate` does).
+ */
+export function inSeries(...steps: RequestHandler[]): RequestHandler {
+  return (req, res, next) => {
+    let i = 0;
+    const step = (err?: unknown) => {
+      if (err) return next(err);
+      const mw = steps[i++];
+      if (!mw) return next();
+      void mw(req, res, step);
+    };
+    step();
+  };
 }

@@ -36,6 +36,8 @@ export const PRODUCT_SUMMARY_SELECTION = `
 export interface ProductPage {
   products: ProductSummary[];
   productCount: number;
+  /** A search that found more than 1,000 products counts no further: productCount is then a lower bound ("1,000+"). */
+  productCountCapped: boolean;
   resultsPerPage: number;
   totalPages: number;
   currentPage: number;
@@ -44,6 +46,7 @@ export interface ProductPage {
 export const PRODUCT_PAGE_SELECTION = `
   products { ${PRODUCT_SUMMARY_SELECTION} }
   productCount
+  productCountCapped
   resultsPerPage
   totalPages
   currentPage

@@ -81,6 +81,14 @@ export const emailChanges = authSchema.table('email_changes', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+/** A provider account (issuer + subject) linked to a shop account (decision 0029). */
+export const oidcIdentities = authSchema.table('oidc_identities', {
+  issuer: text('issuer').notNull(),
+  subject: text('subject').notNull(),
+  userId: uuid('user_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
 export const oidcLogins = authSchema.table('oidc_logins', {
   stateHash: text('state_hash').primaryKey(),
   nonce: text('nonce').notNull(),

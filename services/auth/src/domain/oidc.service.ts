@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import * as client from 'openid-client';
 import {
   NAME_MAX_LENGTH,
@@ -10,7 +10,7 @@ import {
   type PublicUser,
 } from '@shop/proto-contracts';
 import { AppError, enqueueEvent, makeEvent } from '@shop/platform';
-import { oidcLogins, users, type UserRow } from '../db/schema';
+import { oidcIdentities, oidcLogins, users, type UserRow } from '../db/schema';
 import type { AuthDeps } from './auth-deps';
 import { isUniqueViolation } from './auth-errors';
 import { NO_PASSWORD } from './password';
@@ -188,6 +188,7 @@ export function oidcSignIn(deps: AuthDeps, settings: OidcSettings | undefined): 
     const config = await configuration();
 
     let claims: { email?: unknown; email_verified?: unknown; name?: unknown; given_name?: unknown; family_name?: unknown };
+    let subject: string;
     try {
       const tokens = await client.authorizationCodeGrant(config, new URL(`${redirectUri}?${params.toString()}`), {
         pkceCodeVerifier: pending.codeVerifier,
@@ -198,11 +199,19 @@ export function oidcSignIn(deps: AuthDeps, settings: OidcSettings | undefined): 
       const idToken = tokens.claims();
       if (!idToken) throw new OidcRefusal('failed', 'no ID token');
       claims = idToken as typeof claims;
+      subject = idToken.sub;
       // Google puts the email in the ID token; a provider that keeps it to the UserInfo endpoint
       // (as OpenID Connect Core allows) is asked there, for the same subject only.
       if (idToken.email === undefined) claims = { ...(await client.fetchUserInfo(config, tokens.access_token, idToken.sub)), ...idToken };
     } catch (err) {
       throw refusalOf(err);
+    }
+    const issuer = config.serverMetadata().issuer;
+    // A provider account seen before is its shop account, whatever email it holds today.
+    const linked = await linkedUser(deps, issuer, subject);
+    if (linked) {
+      await deps.rateLimiter.reset(loginFailuresKey(linked.email));
+      return { user: toPublicUser(linked), session: await issueSession(deps, deps.db, linked), returnTo: pending.returnTo };
     }
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
     // Only an address the provider verified may name an account here (else anyone could claim one).
@@ -210,6 +219,7 @@ export function oidcSignIn(deps: AuthDeps, settings: OidcSettings | undefined): 
     if (email.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new OidcRefusal('failed', 'unusable email claim');
 
     const signedIn = await signInByVerifiedEmail(deps, email, nameFrom(claims, email));
+    await deps.db.insert(oidcIdentities).values({ issuer, subject, userId: signedIn.user.id }).onConflictDoNothing();
     // As after a password login: the owner got in, so their account's failed logins no longer count.
     await deps.rateLimiter.reset(loginFailuresKey(email));
     return { ...signedIn, returnTo: pending.returnTo };
@@ -238,6 +248,16 @@ function nameFrom(claims: { name?: unknown; given_name?: unknown; family_name?: 
   const given = [claims.name, [claims.given_name, claims.family_name].filter(Boolean).join(' ')].find((v) => typeof v === 'string' && v.trim().length > 0);
   const name = typeof given === 'string' ? given.trim() : email.split('@')[0]!;
   return name.slice(0, NAME_MAX_LENGTH);
+}
+
+/** The shop account linked to a provider account (issuer + subject), if any. */
+async function linkedUser(deps: AuthDeps, issuer: string, subject: string): Promise<UserRow | undefined> {
+  const [row] = await deps.db
+    .select({ user: users })
+    .from(oidcIdentities)
+    .innerJoin(users, eq(users.id, oidcIdentities.userId))
+    .where(and(eq(oidcIdentities.issuer, issuer), eq(oidcIdentities.subject, subject)));
+  return row?.user;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { PublicUser } from '@shop/proto-contracts';
 import type { UserRow } from '../db/schema';
 
 /** The user as callers see it. Built field by field, so a new column never leaks by accident. */
-export function toPublicUser(row: UserRow): PublicUser {
+export function toPublicUser(row: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'phones' | 'addresses' | 'avatar' | 'createdAt'>): PublicUser {
   return {
     _id: row.id,
     id: row.id,

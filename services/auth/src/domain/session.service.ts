@@ -78,7 +78,7 @@ export async function login(deps: AuthDeps, input: LoginInput, caller: { ip: str
 /** The counter of an account's failed logins; a password reset clears it (the owner proved themself). */
 export const loginFailuresKey = (email: string) => `login-fail:account:${email}`;
 
-type RotateOutcome = { kind: 'ok'; session: IssuedSession } | { kind: 'refused' };
+type RotateOutcome = { kind: 'ok'; session: IssuedSession } | { kind: 'refused'; ended?: { familyId: string; expiresAt: number } };
 
 /**
  * How long a just-rotated refresh token may still be exchanged. Two tabs of one browser whose
@@ -101,9 +101,14 @@ export async function rotateRefreshToken(deps: AuthDeps, presented: string | und
     const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
     if (!row) return { kind: 'refused' };
     const concurrent = row.usedAt !== null && now.getTime() - row.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
-    if (row.revokedAt || (row.usedAt && !concurrent)) {
+    if (row.revokedAt) return { kind: 'refused' };
+    if (row.usedAt && !concurrent) {
+      // A thief may hold the access token issued with it, or the newer pair: the session ends
+      // everywhere at once, access tokens included, as a logout would end it.
       await revokeFamily(tx, row.familyId, now);
-      return { kind: 'refused' };
+      const expiresAt = now.getTime() + deps.tokens.accessTtlSeconds * 1000;
+      await enqueueEvent(tx, deps.schema, makeEvent('auth', 'SessionEnded', { sessionId: row.familyId, expiresAt }));
+      return { kind: 'refused', ended: { familyId: row.familyId, expiresAt } };
     }
     if (row.expiresAt <= now) return { kind: 'refused' };
     const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
@@ -112,7 +117,10 @@ export async function rotateRefreshToken(deps: AuthDeps, presented: string | und
     if (!row.usedAt) await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.tokenHash, tokenHash));
     return { kind: 'ok', session: await issueSession(deps, tx, user, row.familyId) };
   });
-  if (outcome.kind === 'refused') throw unauthenticated(messages.sessionExpired);
+  if (outcome.kind === 'refused') {
+    if (outcome.ended) await endSessionNow(deps, outcome.ended.familyId, outcome.ended.expiresAt);
+    throw unauthenticated(messages.sessionExpired);
+  }
   return outcome.session;
 }
 
@@ -140,14 +148,21 @@ export async function logout(deps: AuthDeps, presented: string | undefined, sess
       await enqueueEvent(tx, deps.schema, makeEvent('auth', 'SessionEnded', { sessionId: familyId, expiresAt }));
     }
   });
-  for (const familyId of families) {
-    try {
-      await deps.authz.endSession(familyId, expiresAt);
-    } catch (err) {
-      deps.logger.warn({ err: String(err) }, 'could not end the session in the authz state directly');
-    }
-  }
+  for (const familyId of families) await endSessionNow(deps, familyId, expiresAt, false);
   deps.publishEvents();
+}
+
+/**
+ * Marks a session ended in the shared authz state straight away (its SessionEnded event, already
+ * committed, does the same wherever it arrives, should this fail).
+ */
+async function endSessionNow(deps: AuthDeps, familyId: string, expiresAt: number, publish = true): Promise<void> {
+  try {
+    await deps.authz.endSession(familyId, expiresAt);
+  } catch (err) {
+    deps.logger.warn({ err: String(err) }, 'could not end the session in the authz state directly');
+  }
+  if (publish) deps.publishEvents();
 }
 
 async function revokeFamily(db: Db | Tx, familyId: string, now: Date) {

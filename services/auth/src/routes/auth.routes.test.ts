@@ -240,6 +240,25 @@ describe('sessions', () => {
     expect((await c.post('/api/v1/refresh-token')).status).toBe(401);
   });
 
+  it('a refresh token replayed after the grace period also ends the access tokens already issued in its session', async () => {
+    const { client: c, payload } = await registeredClient(service);
+    const elsewhere = client();
+    await elsewhere.post('/api/v1/login', { email: payload.email, password: payload.password });
+    const stolen = c.cookies.get('refresh_token')!;
+    await c.post('/api/v1/refresh-token');
+    // The thief had taken the access token as well; the holder's fresh one is of the same session.
+    const thief = thiefWith(c);
+    expect((await thief.get('/api/v1/profile')).status).toBe(200);
+    await service.rows(sql`update auth.refresh_tokens set used_at = used_at - interval '21 seconds' where token_hash = ${sha256(stolen)}`);
+    const replayer = client();
+    replayer.cookies.set('refresh_token', stolen);
+    expect((await replayer.post('/api/v1/refresh-token')).status).toBe(401);
+    expect(await thief.get('/api/v1/profile')).toMatchObject({ status: 401, body: { message: 'Session expired. Please login again.' } });
+    expect((await c.get('/api/v1/profile')).status).toBe(401);
+    // The shopper's other session (another device) is not touched.
+    expect((await elsewhere.get('/api/v1/profile')).status).toBe(200);
+  });
+
   it('refresh without a cookie answers 401 with the session-expired text', async () => {
     const res = await client().post('/api/v1/refresh-token');
     expect(res).toMatchObject({ status: 401, body: { success: false, message: 'Session expired. Please login again.' } });

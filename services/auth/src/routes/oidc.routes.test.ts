@@ -116,6 +116,21 @@ describe('Google sign-in (OpenID Connect) against a real provider', () => {
     expect((await new TestClient(service.url).post('/api/v1/login', { email: payload.email, password: payload.password })).status).toBe(200);
   });
 
+  it('knows a returning Google account by its subject, even after its email changed at Google', async () => {
+    const subject = `g-${Date.now().toString(36)}${(tag += 1)}`;
+    const first = new TestClient(service.url);
+    const before = googleEmail('anika');
+    await signInWithGoogle(first, `subject:${subject}:${before}`);
+    const { user } = (await first.get('/api/v1/profile')).body;
+    expect(user).toMatchObject({ email: before });
+
+    const after = googleEmail('anika.new');
+    const again = new TestClient(service.url);
+    expect(await signInWithGoogle(again, `subject:${subject}:${after}`)).toMatchObject({ status: 302, location: '/' });
+    expect((await again.get('/api/v1/profile')).body.user).toMatchObject({ id: user.id, email: before });
+    expect(await service.rows(sql`select id from auth.users where email = ${after}`)).toEqual([]);
+  });
+
   it('refuses an email the provider has not verified, and creates nothing', async () => {
     const { payload } = await registeredClient(service);
     for (const email of [googleEmail('ravi'), payload.email]) {

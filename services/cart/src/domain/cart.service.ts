@@ -1,11 +1,11 @@
-import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
-import { AppError, badRequest, businessMetrics, notFound, type Db, type Tx } from '@shop/platform';
+import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import { AppError, badRequest, businessMetrics, fixedStatement, notFound, type Db, type FixedStatement, type Tx } from '@shop/platform';
 import { cartMessages, MAX_CART_LINES, type AddToCartInput, type CartItemProperties, type UpdateCartItemInput } from '@shop/proto-contracts';
-import { cartLines, productSnapshots, wishlistItems, type CartLineRow } from '../db/schema';
+import { cartLines, wishlistItems, type CartLineRow } from '../db/schema';
 import type { CartDeps, CatalogProduct } from './cart-deps';
 import { assertInStock, resolveProperties } from './cart-line.rules';
 import { priceCart, type CartView } from './cart-pricing';
-import { findSnapshot, markSnapshotDeleted, productOfSnapshot, saveSnapshot, type ProductFacts } from './product-snapshot';
+import { findSnapshot, markSnapshotDeleted, productOfSnapshot, saveSnapshot, snapshotColumns, snapshotOfRow, type ProductFacts } from './product-snapshot';
 
 type Executor = Db | Tx;
 
@@ -14,25 +14,26 @@ export async function lockCart(tx: Tx, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart:${userId}`}))`);
 }
 
-async function findLine(db: Executor, userId: string, productId: string): Promise<CartLineRow | undefined> {
-  const [line] = await db
-    .select()
-    .from(cartLines)
-    .where(and(eq(cartLines.userId, userId), eq(cartLines.productId, productId)));
-  return line;
+// The statements every add and every read of a cart runs are plain SQL: building them with the
+// query builder cost more CPU than PostgreSQL spent running them.
+
+/** The line's quantity, size and colour, if the product is in the cart. */
+async function findLine(db: Executor, userId: string, productId: string): Promise<Pick<CartLineRow, 'quantity' | 'size' | 'color'> | undefined> {
+  const { rows } = await db.execute(sql`select quantity, size, color from cart.cart_lines where user_id = ${userId} and product_id = ${productId}`);
+  const row = rows[0];
+  return row === undefined ? undefined : { quantity: row.quantity as number, size: row.size as string | null, color: row.color as string | null };
 }
 
 /** The user's cart at the snapshot prices, oldest line first; reads only the cart's own tables. */
 export async function loadCart(db: Executor, userId: string): Promise<CartView> {
-  const rows = await db
-    .select({ line: cartLines, product: productSnapshots })
-    .from(cartLines)
-    .innerJoin(productSnapshots, eq(productSnapshots.productId, cartLines.productId))
-    .where(eq(cartLines.userId, userId))
-    .orderBy(asc(cartLines.addedAt), asc(cartLines.productId));
+  const { rows } = await db.execute(
+    sql`select l.quantity as line_quantity, l.size as line_size, l.color as line_color, ${snapshotColumns}
+      from cart.cart_lines l join cart.product_snapshots s on s.product_id = l.product_id
+      where l.user_id = ${userId} order by l.added_at, l.product_id`,
+  );
   return priceCart(
     userId,
-    rows.map((r) => ({ quantity: r.line.quantity, size: r.line.size, color: r.line.color, product: r.product })),
+    rows.map((r) => ({ quantity: r.line_quantity as number, size: r.line_size as string | null, color: r.line_color as string | null, product: snapshotOfRow(r) })),
   );
 }
 
@@ -75,6 +76,10 @@ async function productForAdd(deps: CartDeps, productId: string): Promise<{ produ
 export async function addToCart(deps: CartDeps, userId: string, input: AddToCartInput): Promise<CartChange> {
   // Any catalog call happens before the transaction: an HTTP call must never hold a database lock.
   const { product, stored } = await productForAdd(deps, input.productId);
+  if (stored) {
+    const changed = await changeExistingLine(deps, userId, product, input);
+    if (changed) return counted('add')(changed);
+  }
   return deps.db.transaction(async (tx) => {
     await lockCart(tx, userId);
     const properties = await putLine(tx, userId, product, {
@@ -86,6 +91,32 @@ export async function addToCart(deps: CartDeps, userId: string, input: AddToCart
     });
     return { productId: product.id, name: product.name, properties, cart: await loadCart(tx, userId) };
   }).then(counted('add'));
+}
+
+/**
+ * An add of a product already in the cart, checked against the cart's current copy of it, as one
+ * statement without the cart lock: no line is added, so the 50-line limit is not at stake. The
+ * line is changed only if it still has the size and colour the check saw (and still exists);
+ * otherwise (a concurrent change or removal, or no line) the answer is undefined and the add takes
+ * the locked path. An OrderPlaced removal racing it resolves on the row as it would after the lock.
+ */
+async function changeExistingLine(deps: CartDeps, userId: string, product: CatalogProduct, input: AddToCartInput): Promise<CartChange | undefined> {
+  const line = await findLine(deps.db, userId, product.id);
+  if (!line) return undefined;
+  const properties = resolveProperties(
+    product,
+    { size: input.properties?.size ?? line.size, color: input.properties?.color ?? line.color },
+    { quantity: input.quantity },
+  );
+  assertInStock(product, properties.size, input.quantity);
+  const now = deps.clock().toISOString();
+  const { rows } = await deps.db.execute(
+    sql`update cart.cart_lines set quantity = ${input.quantity}, size = ${properties.size}, color = ${properties.color}, updated_at = ${now}
+      where user_id = ${userId} and product_id = ${product.id} and size is not distinct from ${line.size} and color is not distinct from ${line.color}
+      returning product_id`,
+  );
+  if (rows.length === 0) return undefined;
+  return { productId: product.id, name: product.name, properties, cart: await loadCart(deps.db, userId) };
 }
 
 /**
@@ -115,11 +146,11 @@ export async function putLine(
   }
   // A product read from the cart's own copy needs no writing back.
   if (!want.copyIsCurrent) await saveSnapshot(tx, product, want.now);
-  const values = { quantity: want.quantity, size: properties.size, color: properties.color, updatedAt: want.now };
-  await tx
-    .insert(cartLines)
-    .values({ userId, productId: product.id, addedAt: want.now, ...values })
-    .onConflictDoUpdate({ target: [cartLines.userId, cartLines.productId], set: values });
+  await tx.execute(
+    sql`insert into cart.cart_lines (user_id, product_id, quantity, size, color, added_at, updated_at)
+      values (${userId}, ${product.id}, ${want.quantity}, ${properties.size}, ${properties.color}, ${want.now.toISOString()}, ${want.now.toISOString()})
+      on conflict (user_id, product_id) do update set quantity = excluded.quantity, size = excluded.size, color = excluded.color, updated_at = excluded.updated_at`,
+  );
   return properties;
 }
 
@@ -186,17 +217,31 @@ function counted(action: 'add' | 'update' | 'remove') {
 }
 
 /**
- * OrderPlaced: the ordered products' lines go, as they were when the order was placed — a line
- * added again or changed after `placedAt` (the shopper carried on while the event was delayed)
- * stays. Answers how many lines were removed.
+ * OrderPlaced, once per event id, in one statement (no transaction needed): the event is claimed
+ * for the consumer in processed_events and the ordered lines removed only when the claim is new
+ * (both or neither). Only lines not changed since the order was placed go: a line re-added or
+ * raised since stays.
+ * Written once per schema: it runs for every order.
  */
-export async function removeOrderedLines(tx: Tx, userId: string, productIds: string[], placedAt: Date): Promise<number> {
-  if (productIds.length === 0) return 0;
-  const removed = await tx
-    .delete(cartLines)
-    .where(and(eq(cartLines.userId, userId), inArray(cartLines.productId, productIds), lte(cartLines.updatedAt, placedAt)))
-    .returning({ productId: cartLines.productId });
-  return removed.length;
+const removeOrderedLinesOnceStatements = new Map<string, FixedStatement>();
+export async function removeOrderedLinesOnce(
+  db: Db,
+  claim: { schema: string; consumer: string; eventId: string },
+  userId: string,
+  productIds: string[],
+  placedAt: Date,
+): Promise<void> {
+  let statement = removeOrderedLinesOnceStatements.get(claim.schema);
+  if (!statement) {
+    statement = fixedStatement(`with claimed as (
+        insert into "${claim.schema}".processed_events (consumer, event_id) values ($1::text, $2::uuid)
+        on conflict do nothing returning event_id
+      )
+      delete from cart.cart_lines
+      where exists (select 1 from claimed) and user_id = $3::text and product_id = any($4::uuid[]) and updated_at <= $5::timestamptz`);
+    removeOrderedLinesOnceStatements.set(claim.schema, statement);
+  }
+  await statement(db, [claim.consumer, claim.eventId, userId, productIds, placedAt.toISOString()]);
 }
 
 /** UserDeleted: the user's cart and wishlist go with the account. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@shop/platform';
 import { mrpFromPrice } from '@shop/proto-contracts';
 import { productSnapshots, type ProductSnapshotRow } from '../db/schema';
@@ -59,8 +59,35 @@ export async function saveSnapshot(db: Executor, product: CatalogProduct, now: D
 }
 
 export async function findSnapshot(db: Executor, productId: string): Promise<ProductSnapshotRow | undefined> {
-  const [row] = await db.select().from(productSnapshots).where(eq(productSnapshots.productId, productId));
-  return row;
+  // Plain SQL: every add reads the product, and building the select cost more than running it.
+  const { rows } = await db.execute(sql`select ${snapshotColumns} from cart.product_snapshots s where s.product_id = ${productId}`);
+  return rows.length === 0 ? undefined : snapshotOfRow(rows[0]!);
+}
+
+/** The columns of a product snapshot, as `snapshotOfRow` reads them (table alias `s`). */
+export const snapshotColumns = sql.raw(
+  's.product_id, s.code, s.name, s.price, s.old_price, s.discount, s.image, s.color_thumbnails, s.sizes, s.colors, s.stock, s.stock_detail, s.deleted, s.updated_at',
+);
+
+/** A snapshot from a plain SQL row (timestamps may come as text: the drivers are told to leave them). */
+export function snapshotOfRow(row: Record<string, unknown>): ProductSnapshotRow {
+  const at = row.updated_at;
+  return {
+    productId: row.product_id as string,
+    code: row.code as string,
+    name: row.name as string,
+    price: row.price as number,
+    oldPrice: row.old_price as number,
+    discount: row.discount as number,
+    image: row.image as string | null,
+    colorThumbnails: row.color_thumbnails as Record<string, string>,
+    sizes: row.sizes as string[],
+    colors: row.colors as string[],
+    stock: row.stock as number,
+    stockDetail: row.stock_detail as Record<string, number>,
+    deleted: row.deleted as boolean,
+    updatedAt: at instanceof Date ? at : new Date(at as string),
+  };
 }
 
 /** The stored copy in the terms of a catalog answer. */

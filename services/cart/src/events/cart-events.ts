@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { AppError, idempotentHandler, routeByType, type EventBus, type EventHandler } from '@shop/platform';
+import { AppError, idempotentHandler, routeByType, runWithContext, type EventBus, type EventHandler } from '@shop/platform';
 import { eventSchemas, type EventEnvelope } from '@shop/proto-contracts';
 import type { CartDeps, CatalogProduct } from '../domain/cart-deps';
-import { deleteUserCartData, removeOrderedLines } from '../domain/cart.service';
+import { deleteUserCartData, removeOrderedLinesOnce } from '../domain/cart.service';
 import { applyProductChange, hasSnapshot, markSnapshotDeleted, saveSnapshot, type ProductChangeFacts } from '../domain/product-snapshot';
 
 export const CART_QUEUES = {
@@ -35,15 +35,16 @@ export async function followCartEvents(deps: CartDeps, bus: EventBus): Promise<v
   await bus.subscribe({
     queue: CART_QUEUES.orders,
     types: ['OrderPlaced'],
-    handler: idempotentHandler({
-      ...base,
-      consumer: CART_QUEUES.orders,
-      type: 'OrderPlaced',
-      // The envelope's occurredAt is when the order was written (its outbox row, same transaction).
-      handle: async (tx, payload, event) => {
-        await removeOrderedLines(tx, payload.userId, orderedProductIds.parse((payload as { items?: unknown }).items), new Date(event.occurredAt));
-      },
-    }),
+    // As idempotentHandler does (once per event id, the claim with the writes), in one statement.
+    handler: async (event) => {
+      if (event.type !== 'OrderPlaced') return;
+      const payload = eventSchemas.OrderPlaced.payload.parse(event.payload);
+      const productIds = orderedProductIds.parse((payload as { items?: unknown }).items);
+      await runWithContext({ requestId: event.correlationId ?? event.id }, () =>
+        // The envelope's occurredAt is when the order was written (its outbox row, same transaction).
+        removeOrderedLinesOnce(deps.db, { schema: deps.schema, consumer: CART_QUEUES.orders, eventId: event.id }, payload.userId, productIds, new Date(event.occurredAt)),
+      );
+    },
   });
 
   await bus.subscribe({

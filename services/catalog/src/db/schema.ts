@@ -43,7 +43,8 @@ export const products = catalogSchema.table('products', {
   badge: text('badge'),
   tags: text('tags').array().$type<TagKey[]>().notNull().default([]),
   searchText: text('search_text').notNull().default(''),
-  // search_vector (generated from search_text) is used only in SQL of the search.
+  // search_vector (generated from search_text) is used only in SQL of the search, in_stock
+  // (generated: stock > 0, carried by the listing indexes) only in SQL of the listing filter.
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -21,7 +21,7 @@ export interface FacetFilter {
 export const PRICE_BAND_NUMBERS: Record<PriceBand, number | undefined> = { all: undefined, under500: 0, '500-1000': 1, above1000: 2 };
 
 /** Past this many rows read for one count, the rows are folded (in the background). */
-const COMPACT_AFTER_ROWS = 2_000;
+export const COMPACT_AFTER_ROWS = 2_000;
 
 const compacting = new WeakSet<Db>();
 
@@ -30,7 +30,8 @@ export async function compactProductFacets(db: Db): Promise<void> {
   await db.execute(sql`select catalog.compact_product_facets()`);
 }
 
-function compactInBackground(deps: CatalogDeps) {
+/** Starts a compaction unless one is running. */
+export function compactInBackground(deps: CatalogDeps) {
   if (compacting.has(deps.db)) return;
   compacting.add(deps.db);
   compactProductFacets(deps.db)

@@ -3,17 +3,19 @@ import {
   catalogMessages,
   PRICE_BAND_LIMITS,
   RELATED_PRODUCTS,
+  SEARCH_COUNT_CAP,
   type ProductQuery,
   type ProductSort,
 } from '@shop/proto-contracts';
-import { badRequest, notFound, type Db, type Tx } from '@shop/platform';
+import { badRequest, fixedStatement, notFound, rowsAs, type Db, type FixedStatement, type Tx } from '@shop/platform';
 import { products, type ProductRow } from '../db/schema';
 import type { CatalogDeps } from './catalog-deps';
 import { isUuid } from './catalog-errors';
 import type { Category } from './category.directory';
 import { findSubcategory } from './category.directory';
-import { facetCount, facetCountsByCategory, PRICE_BAND_NUMBERS, type FacetFilter } from './product-facets';
+import { COMPACT_AFTER_ROWS, compactInBackground, facetCount, facetCountsByCategory, PRICE_BAND_NUMBERS, type FacetFilter } from './product-facets';
 import { pageOf, type Product, type ProductColumns, type ProductPage } from './product.model';
+import { slipsAllowed, typoDistance } from './typo-distance';
 
 const { searchText: _searchText, ...productColumns } = getTableColumns(products);
 export { productColumns };
@@ -37,6 +39,20 @@ const orderings: Record<ProductSort, SQL[]> = {
   price_desc: [desc(products.price), asc(products.id)],
   discount: [desc(products.discount), desc(products.reviewCount), asc(products.id)],
   rating: [desc(products.rating), desc(products.reviewCount), asc(products.id)],
+};
+
+/**
+ * The same orders with an expression as first key, so no index serves them: the planner then finds
+ * the rows by the filters' indexes and sorts them, and never walks an ordering's index looking for
+ * rows that may be few (decision 0040).
+ */
+const sortedOrderings: Record<ProductSort, SQL[]> = {
+  popular: [sql`${products.reviewCount} + 0 desc`, sql`${products.rating} + 0 desc`, desc(products.createdAt), asc(products.id)],
+  newest: [sql`${products.createdAt} + interval '0 s' desc`, asc(products.id)],
+  price_asc: [sql`${products.price} + 0 asc`, asc(products.id)],
+  price_desc: [sql`${products.price} + 0 desc`, asc(products.id)],
+  discount: [sql`${products.discount} + 0 desc`, desc(products.reviewCount), asc(products.id)],
+  rating: [sql`${products.rating} + 0 desc`, desc(products.reviewCount), asc(products.id)],
 };
 
 /** The category a listing asks for, or a 400 naming what is wrong. */
@@ -76,7 +92,8 @@ async function filtersOf(deps: CatalogDeps, q: ProductQuery): Promise<{ where: S
     facets.discounted = true;
   }
   if (q.inStock) {
-    where.push(gt(products.stock, 0));
+    // in_stock (generated: stock > 0) is what the listing indexes carry, not stock (decision 0038).
+    where.push(sql`${products}.in_stock`);
     facets.inStock = true;
   }
   return { where, facets };
@@ -108,10 +125,108 @@ async function toPage(deps: CatalogDeps, result: { rows: ProductColumns[]; count
 /** A filtered, sorted page of products (GET /products, /productsByTag; the GraphQL listings). */
 export async function listProducts(deps: CatalogDeps, q: ProductQuery): Promise<ProductPage> {
   if (q.search !== undefined) return searchProducts(deps, { ...q, search: q.search });
-  const { where, facets } = await filtersOf(deps, q);
-  const count = await facetCount(deps, facets);
-  const rows = await pageRows(deps.db, and(...where), orderings[q.sort], q, count);
-  return toPage(deps, { rows, count }, q);
+  const { facets } = await filtersOf(deps, q);
+  const { statement, params } = listingStatementOf(facets, q);
+  const found = await statement(deps.db, params);
+  const head = found[0]!;
+  if (head.facet_rows > COMPACT_AFTER_ROWS) compactInBackground(deps);
+  const rows = head.id === null ? [] : rowsAs<ProductColumns>(productColumns, found);
+  return toPage(deps, { rows, count: head.total }, q);
+}
+
+/** SQL of each listing ordering, on the products table's own column names (the same as `orderings`). */
+const sqlOrderings: Record<ProductSort, string> = {
+  popular: 'review_count desc, rating desc, created_at desc, id asc',
+  newest: 'created_at desc, id asc',
+  price_asc: 'price asc, id asc',
+  price_desc: 'price desc, id asc',
+  discount: 'discount desc, review_count desc, id asc',
+  rating: 'rating desc, review_count desc, id asc',
+};
+
+const productColumnList = Object.values(productColumns)
+  .map((c) => `"${c.name}"`)
+  .join(', ');
+
+type ListingRow = Record<string, unknown> & { total: number; facet_rows: number; id: string | null };
+
+/** The listing statement of each shape of filters and ordering, written once (decision 0039). */
+const listingStatements = new Map<string, FixedStatement<ListingRow>>();
+
+/**
+ * A listing page in one statement (decision 0039): the total from the facet table (as facetCount
+ * reads it) and, when the page starts before the total, the page's ids from the ordering's index
+ * and their rows (as pageRows reads them). One row per product, or one row of the total alone.
+ * Written once per shape of filters, so each call only binds its values.
+ */
+function listingStatementOf(f: FacetFilter, q: ProductQuery): { statement: FixedStatement<ListingRow>; params: unknown[] } {
+  const params: unknown[] = [f.tag ?? ''];
+  const facetWhere = ['tag = $1'];
+  const where: string[] = [];
+  const band = PRICE_BAND_LIMITS[q.price];
+  const key: string[] = [q.sort];
+  if (f.categoryId !== undefined) {
+    params.push(f.categoryId);
+    facetWhere.push(`category_id = $${params.length}`);
+    where.push(`category_id = $${params.length}`);
+    key.push('c');
+  }
+  if (f.subcat !== undefined) {
+    params.push(f.subcat);
+    facetWhere.push(`subcat = $${params.length}`);
+    where.push(`subcat = $${params.length}`);
+    key.push('s');
+  }
+  if (f.tag !== undefined) {
+    where.push('tags @> array[$1::text]');
+    key.push('t');
+  }
+  if (f.priceBand !== undefined) {
+    params.push(f.priceBand);
+    facetWhere.push(`price_band = $${params.length}::smallint`);
+    key.push(`b`);
+    if (band.min !== undefined) {
+      params.push(band.min);
+      where.push(`price >= $${params.length}::int`);
+      key.push('min');
+    }
+    if (band.max !== undefined) {
+      params.push(band.max);
+      where.push(`price <= $${params.length}::int`);
+      key.push('max');
+    }
+  }
+  if (f.discounted) {
+    facetWhere.push('discounted');
+    where.push('discount > 0');
+    key.push('d');
+  }
+  if (f.inStock) {
+    facetWhere.push('in_stock');
+    // in_stock (generated: stock > 0) is what the listing indexes carry, not stock (decision 0038).
+    where.push('in_stock');
+    key.push('i');
+  }
+  params.push(q.limit, (q.page - 1) * q.limit);
+  const limit = `$${params.length - 1}::int`;
+  const offset = `$${params.length}::bigint`;
+  const id = key.join(' ');
+  let statement = listingStatements.get(id);
+  if (!statement) {
+    const order = sqlOrderings[q.sort];
+    statement = fixedStatement<ListingRow>(`with facets as (
+  select coalesce(sum(n), 0)::int as total, count(*)::int as facet_rows from catalog.product_facets where ${facetWhere.join(' and ')}
+)
+select facets.total, facets.facet_rows, page.* from facets left join lateral (
+  select ${productColumnList} from catalog.products
+  where id = any(array(
+    select id from catalog.products where ${['facets.total > ' + offset, ...where].join(' and ')} order by ${order} limit ${limit} offset ${offset}
+  ))
+) page on true
+order by ${order.replace(/(^|, )/g, '$1page.')}`);
+    listingStatements.set(id, statement);
+  }
+  return { statement, params };
 }
 
 /** Words of a search worth matching by trigrams: lower-cased, 2+ characters, at most 8. */
@@ -120,27 +235,53 @@ export function searchWords(text: string): string[] {
   return [...new Set(words)].slice(0, 8);
 }
 
+/** A catalog word close to a search word (see correctionsOf). */
+type CorrectionRow = { i: number; word: string; ws: number; s: number; stop: boolean };
+
 /** How many corrections of one search word take part in the search (the closest first). */
 const MAX_CORRECTIONS = 12;
 
 /**
  * The corrections of each search word: the words of the catalog's products (catalog.search_words)
  * whose trigram word similarity to it is at least 0.4, closest first, each list starting with the
- * word itself. `best` holds the closest ones (ties included).
+ * word itself, and only those a few typing slips away (by its length, {@link slipsAllowed}). `best`
+ * holds the closest ones (ties included). A word that is itself one of the catalog's words has no
+ * corrections, unless it is `stale`: no product holds it any more (decision 0041).
  */
-async function correctionsOf(tx: Tx, words: string[]): Promise<Array<{ all: string[]; best: string[] }>> {
+async function correctionsOf(
+  tx: Tx,
+  words: string[],
+  stale: ReadonlySet<string>,
+): Promise<Array<{ all: string[]; best: string[]; bestDropped: boolean; asTyped: boolean }>> {
   // Per transaction only, so a pooled connection keeps the default for everything else.
   await tx.execute(sql`set local pg_trgm.word_similarity_threshold = 0.4`);
   const values = sql.join(words.map((w, i) => sql`(${i}::int, ${w}::text)`), sql`, `);
-  const found = await tx.execute<{ i: number; word: string; ws: number; s: number }>(sql`
-    select q.i, w.word, word_similarity(q.word, w.word) as ws, similarity(q.word, w.word) as s
+  // `stop`: an English stop word ('with'), which full-text search drops from a query.
+  const found = await tx.execute<CorrectionRow>(sql`
+    select q.i, w.word, word_similarity(q.word, w.word) as ws, similarity(q.word, w.word) as s,
+      numnode(plainto_tsquery('english', w.word)) = 0 as stop
     from (values ${values}) as q(i, word) join catalog.search_words w on q.word <% w.word
     order by q.i, ws desc, s desc, w.word`);
   return words.map((word, i) => {
-    const close = rowsOf<{ i: number; word: string; ws: number; s: number }>(found).filter((r) => r.i === i);
+    const similar = rowsOf<CorrectionRow>(found).filter((r) => r.i === i);
+    // A word of the catalog is taken as typed, not as a typo: 'men' is not 'women', 'shirt' is not
+    // 'shin'. Full-text search still finds its other forms ('shirts').
+    const known = stale.has(word) ? undefined : similar.find((r) => r.word === word);
+    if (known) return { all: [word], best: [word], bestDropped: known.stop, asTyped: true };
+    // Similar by trigrams and also a few typing slips away: 'mens' is 'men' or 'pens', not 'memory'.
+    // A stale word is not its own closest correction (no product holds it).
+    const slips = slipsAllowed(word);
+    const close = similar.filter((r) => r.word !== word && typoDistance(word, r.word, slips) <= slips);
     const top = close[0];
-    const best = top ? close.filter((r) => r.ws === top.ws && r.s === top.s).map((r) => r.word) : [word];
-    return { all: [...new Set([word, ...close.map((r) => r.word)])].slice(0, MAX_CORRECTIONS), best };
+    const bestRows = top ? close.filter((r) => r.ws === top.ws && r.s === top.s) : [];
+    const best = top ? bestRows.map((r) => r.word) : [word];
+    return {
+      all: [...new Set([word, ...close.map((r) => r.word)])].slice(0, MAX_CORRECTIONS),
+      best,
+      // Every closest word a stop word: the group drops out of the closest words' query.
+      bestDropped: bestRows.length > 0 && bestRows.every((r) => r.stop),
+      asTyped: false,
+    };
   });
 }
 
@@ -164,47 +305,223 @@ function tsqueryOf(groups: string[][]): SQL {
  * catalog at trigram word similarity ≥ 0.4: 'lether' is 'leather'). Products holding the closest
  * correction of every word come first, then the others; within each, those whose name holds more
  * of the words, then the most popular, unless another order is asked for. 'lether walet' finds 'Leather Wallet' (decision 0032).
+ *
+ * The matches are counted up to SEARCH_COUNT_CAP and no further, and only pages up to the cap are
+ * offered (decision 0040). A search under the cap is ranked in one sort of its matches and its
+ * total is exact; a broader one walks the ranking's tiers (closest or not, then how many of the
+ * words the name holds) best first, each in the ordering's index order, until the page is filled:
+ * the same order, without reading every match.
  */
 export async function searchProducts(deps: CatalogDeps, q: ProductQuery & { search: string }): Promise<ProductPage> {
   const text = q.search.trim();
   const words = searchWords(text);
   const filters = (await filtersOf(deps, q)).where;
-  const result = await deps.db.transaction(async (tx) => {
+  // How many products the catalog holds (facet table, < 1 ms): read before the transaction, since
+  // the embedded PGlite has one connection.
+  const catalogSize = await facetCount(deps, {});
+  const searchIn = async (tx: Tx, stale: ReadonlySet<string>) => {
+    let takenAsTyped: string[] = [];
     const typed = sql`websearch_to_tsquery('english', ${text})`;
     let matches = sql`${products}.search_vector @@ ${typed}`;
-    let closest = matches;
-    // With no word to correct (a search of signs only, e.g. '%'), nothing ranks by the name; a bare
-    // `0` in ORDER BY would be read as a column position.
-    let inName: SQL | undefined;
+    // The ranking's tiers, best first (sort popular with words to correct); none: one ordering.
+    const tiers: Tier[] = [];
+    let order = orderings[q.sort];
+    // Products holding the closest correction of every word: all of them match (the closest words
+    // are among the corrections), and they are the fewer, cheaper to find.
+    let closestOnes: SQL | undefined;
     if (words.length) {
-      const corrections = await correctionsOf(tx, words);
+      const corrections = await correctionsOf(tx, words, stale);
+      takenAsTyped = words.filter((_, i) => corrections[i]!.asTyped);
       const fuzzy = tsqueryOf(corrections.map((c) => c.all));
       matches = sql`${products}.search_vector @@ (${typed} || ${fuzzy})`;
-      closest = sql`${products}.search_vector @@ ${tsqueryOf(corrections.map((c) => c.best))}`;
-      // How many of the words (closest correction) the name itself holds. Corrections are letters
-      // only, so they are safe inside a LIKE pattern.
-      inName = sql.join(
-        corrections.map((c) => sql`(${or(...c.best.map((w) => sql`${products.name} ilike ${`%${w.replace(/[\\%_]/g, '')}%`}`))})::int`),
-        sql` + `,
-      );
+      const closest = sql`${products}.search_vector @@ ${tsqueryOf(corrections.map((c) => c.best))}`;
+      // When a word's closest corrections are all stop words ('with' for 'wit'), PostgreSQL drops
+      // that group from `closest`, which then holds products that do not match: `matches` joins it
+      // then (only then: it makes a broad search's count several times slower).
+      if (corrections.every((c) => c.best.every((w) => c.all.includes(w)))) {
+        closestOnes = corrections.some((c) => c.bestDropped) ? and(matches, closest, ...filters) : and(closest, ...filters);
+      }
+      // Whether the name itself holds each word (its closest correction). Corrections are letters
+      // only, so they are safe inside a LIKE pattern (and the names' trigram index can find them).
+      const patterns = corrections.map((c) => c.best.map((w) => `%${w.replace(/[\\%_]/g, '')}%`));
+      const named = patterns.map((p) => or(...p.map((pattern) => sql`${products.name} ilike ${pattern}`))!);
+      // The same, in a form the names' trigram index does not take (for a tier many products are in,
+      // the full-text index alone finds it sooner).
+      const namedPlain = patterns.map((p) => or(...p.map((pattern) => sql`(${products.name} || '') ilike ${pattern}`))!);
+      const inName = sql.join(named.map((n) => sql`(${n})::int`), sql` + `);
+      if (q.sort === 'popular') {
+        order = [sql`(${closest}) desc`, sql`(${inName}) desc`, ...orderings.popular];
+        const tier = (best: SQL[], n: number): Tier => ({
+          indexed: and(...best, nameHolds(named, inName, n))!,
+          plain: and(...best, nameHolds(namedPlain, inName, n))!,
+        });
+        const closestTier = closestOnes ? [closestOnes] : [matches, closest, ...filters];
+        for (let n = words.length; n >= 0; n--) tiers.push(tier(closestTier, n));
+        for (let n = words.length; n >= 0; n--) tiers.push(tier([matches, sql`not (${closest})`, ...filters], n));
+      }
     }
     const where = and(matches, ...filters);
-    const order = q.sort === 'popular' ? [sql`(${closest}) desc`, ...(inName ? [sql`(${inName}) desc`] : []), ...orderings.popular] : orderings[q.sort];
-    // One pass over the matches: the page's ids and the total beside them.
-    const found = await tx
-      .select({ id: products.id, total: sql<number>`(count(*) over ())::int` })
-      .from(products)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit);
-    let count = found[0]?.total ?? 0;
-    if (found.length === 0 && q.page > 1) [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(products).where(where);
-    if (found.length === 0) return { rows: [], count };
-    const byId = new Map((await tx.select(productColumns).from(products).where(inArray(products.id, found.map((f) => f.id)))).map((r) => [r.id, r]));
-    return { rows: found.map((f) => byId.get(f.id)!), count };
+    // Counted up to one past the cap: more than the cap reads "1,000+" and is not counted further.
+    // The closest ones are counted first: when they alone pass the cap, the rest need no count.
+    const countUpTo = async (w: SQL | undefined) => {
+      const [{ count }] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(sql`(${tx.select({ one: sql`1` }).from(products).where(w).limit(SEARCH_COUNT_CAP + 1)}) as m`);
+      return count;
+    };
+    const countMatches = async () => {
+      const closestCount = closestOnes ? await countUpTo(closestOnes) : 0;
+      return closestCount > SEARCH_COUNT_CAP ? closestCount : countUpTo(where);
+    };
+    const offset = (q.page - 1) * q.limit;
+    // Ranked by tiers first where the walk finds the search broad (the same order as one sort of
+    // every match, at any size): reading a crowded tier from the indexes tells its size, and a tier
+    // of more than the cap needs no count. Else counted first, and under the cap sorted in one go.
+    const end = Math.min(offset + q.limit, SEARCH_COUNT_CAP);
+    const ranking = tiers.length && end > offset ? await rankedByTiers(catalogSize, tx, tiers, where, end, q.sort, { broadOnly: true }) : undefined;
+    const counted = ranking && ranking.atLeast > SEARCH_COUNT_CAP ? ranking.atLeast : await countMatches();
+    let ids: string[];
+    const wanted = Math.min(q.limit, Math.min(counted, SEARCH_COUNT_CAP) - offset);
+    if (wanted <= 0) {
+      ids = [];
+    } else if (ranking) {
+      ids = ranking.ranked.slice(offset, offset + wanted);
+    } else if (counted <= SEARCH_COUNT_CAP) {
+      // Under the cap: one sort of the (at most 1,000) matches.
+      const found = await tx.select({ id: products.id }).from(products).where(where).orderBy(...order).limit(wanted).offset(offset);
+      ids = found.map((f) => f.id);
+    } else {
+      // Over the cap: the tiers, or for other sorts (or nothing to rank by) one tier, all matches.
+      const ranks = tiers.length ? tiers : [{ indexed: where!, plain: where! }];
+      ids = (await rankedByTiers(catalogSize, tx, ranks, where, offset + wanted, q.sort))!.ranked.slice(offset, offset + wanted);
+    }
+    const capped = counted > SEARCH_COUNT_CAP;
+    const count = Math.min(counted, SEARCH_COUNT_CAP);
+    if (ids.length === 0) return { rows: [], count, capped, takenAsTyped };
+    const byId = new Map((await tx.select(productColumns).from(products).where(inArray(products.id, ids))).map((r) => [r.id, r]));
+    return { rows: ids.map((id) => byId.get(id)!), count, capped, takenAsTyped };
+  };
+  const result = await deps.db.transaction(async (tx) => {
+    const first = await searchIn(tx, new Set());
+    if (first.count > 0 || first.takenAsTyped.length === 0) return first;
+    // Nothing found with words taken as typed: some may be words only products renamed or deleted
+    // since held (catalog.search_words keeps their words: 'lether' after 'Lether Wallet' became
+    // 'Leather Wallet'). Those are typos again, and the search runs once more (decision 0041).
+    const stale = await wordsNoProductHolds(tx, first.takenAsTyped);
+    return stale.length ? searchIn(tx, new Set(stale)) : first;
   });
-  return toPage(deps, result, q);
+  return pageOf(await withCategories(deps, result.rows), result.count, q.page, q.limit, result.capped);
+}
+
+/** The words (not English stop words) that no product's search text holds now. */
+async function wordsNoProductHolds(tx: Tx, words: string[]): Promise<string[]> {
+  const values = sql.join(words.map((w) => sql`(${w}::text)`), sql`, `);
+  const rows = await tx.execute<{ word: string }>(sql`
+    select q.word from (values ${values}) as q(word)
+    where numnode(plainto_tsquery('english', q.word)) > 0
+      and not exists (select from ${products} where ${products}.search_vector @@ plainto_tsquery('english', q.word))`);
+  return rowsOf<{ word: string }>(rows).map((r) => r.word);
+}
+
+/** A tier of a search's ranking; `plain` is the same condition without the names' trigram index. */
+interface Tier {
+  indexed: SQL;
+  plain: SQL;
+}
+
+/** The first walk in the sort's order reads this many products (or 20 per place wanted), a longer one at most WALK_MOST. */
+const WALK_LEAST = 1_000;
+const WALK_MOST = 20_000;
+
+/**
+ * The first `wanted` products of a search over the cap, best tier first and each tier in the
+ * sort's order (decision 0040; another sort than popular has one tier, every match): the order one
+ * sort of every match would give, without reading every match. One walk down the ordering's index
+ * sorts the first products of that order into tiers. A tier the walk did not fill is walked further
+ * when that longer walk (at most WALK_MOST) reads fewer products than half of what the tier holds,
+ * as far as the walk tells; else it is read from the indexes (the full-text index, and the names'
+ * trigram index for "the name holds …" when the walk never met the tier) and sorted, which costs
+ * what the tier holds: little for a tier the walk rarely met.
+ */
+async function rankedByTiers(
+  catalogSize: number,
+  tx: Tx,
+  tiers: Tier[],
+  where: SQL | undefined,
+  wanted: number,
+  sort: ProductSort,
+  { broadOnly = false } = {},
+): Promise<{ ranked: string[]; atLeast: number } | undefined> {
+  const tierOf = sql<number>`(case when not (${where}) then -1 ${sql.join(tiers.map((t, i) => sql`when ${t.plain} then ${sql.raw(String(i))}`), sql` `)} else -1 end)::int`;
+  const walkTo = async (length: number) => {
+    const rows = await tx.select({ id: products.id, tier: tierOf }).from(products).orderBy(...orderings[sort]).limit(length);
+    const byTier: string[][] = tiers.map(() => []);
+    for (const r of rows) if (r.tier >= 0) byTier[r.tier]!.push(r.id);
+    return { length, byTier, complete: rows.length < length };
+  };
+  let walk = await walkTo(Math.min(WALK_MOST, Math.max(WALK_LEAST, wanted * 20)));
+  if (broadOnly && !walk.complete) {
+    // broadOnly: none when the walk met so few matches that the search likely finds fewer than
+    // twice the cap (a search is counted first then, and ranked in one sort when under the cap).
+    const met = walk.byTier.reduce((sum, t) => sum + t.length, 0);
+    if ((met / walk.length) * catalogSize < 2 * SEARCH_COUNT_CAP) return undefined;
+  }
+  const ranked: string[] = [];
+  // How many products each tier holds where a read from the indexes told (else: at least those walked).
+  const sizes: Array<number | undefined> = tiers.map(() => undefined);
+  for (const [i, tier] of tiers.entries()) {
+    const need = wanted - ranked.length;
+    const met = walk.byTier[i]!.length;
+    if (met < need && met > 0 && !walk.complete && walk.length < WALK_MOST) {
+      // A longer walk when it reads fewer products than half the tier holds (as far as the walk so
+      // far tells): the walk reads products in the ordering's order, scattered over the table, the
+      // indexes in the table's order, about twice as fast a product.
+      const longer = Math.ceil((walk.length * need * 1.3) / met);
+      const tierHolds = (met / walk.length) * catalogSize;
+      if (longer <= WALK_MOST && longer < tierHolds / 2) walk = await walkTo(longer);
+    }
+    const seen = walk.byTier[i]!;
+    if (seen.length >= need || walk.complete) {
+      ranked.push(...seen.slice(0, need));
+    } else {
+      // Sorted by expressions, so the planner finds the tier from the indexes instead of walking
+      // the popularity index (which, for a tier few products are in, would read the whole table);
+      // the names' trigram index only for a tier the walk did not meet (few products, or none).
+      const found = await tx
+        .select({ id: products.id, size: sql<number>`(count(*) over ())::int` })
+        .from(products)
+        .where(met > 0 ? tier.plain : tier.indexed)
+        .orderBy(...sortedOrderings[sort])
+        .limit(need);
+      ranked.push(...found.map((f) => f.id));
+      sizes[i] = found[0]?.size ?? 0;
+    }
+    if (ranked.length >= wanted) break;
+  }
+  // Tiers do not overlap: their sizes (or what the walk met of them) add up to a lower bound.
+  return { ranked, atLeast: tiers.reduce((sum, _t, i) => sum + (sizes[i] ?? walk.byTier[i]!.length), 0) };
+}
+
+/** Up to this many words, a tier's "the name holds exactly n of them" is written out word by word. */
+const SPELLED_OUT_WORDS = 3;
+
+/**
+ * "The name holds exactly n of the words": for a few words spelt out ("holds A and B, not C", …),
+ * which the names' trigram index can answer and the planner can estimate (a tier few products are
+ * in is then read from the indexes, not walked in popularity order); for more, the sum.
+ */
+function nameHolds(named: SQL[], sum: SQL, n: number): SQL {
+  if (named.length > SPELLED_OUT_WORDS) return sql`(${sum}) = ${sql.raw(String(n))}`;
+  const choices: SQL[] = [];
+  const choose = (from: number, picked: number[]) => {
+    if (picked.length === n) {
+      choices.push(and(...named.map((holds, i) => (picked.includes(i) ? holds : sql`not (${holds})`)))!);
+      return;
+    }
+    for (let i = from; i < named.length; i++) choose(i + 1, [...picked, i]);
+  };
+  choose(0, []);
+  return choices.length === 1 ? choices[0]! : sql`(${or(...choices)})`;
 }
 
 /** Staff list: every product, newest first, optionally those whose name or code contains a text. */

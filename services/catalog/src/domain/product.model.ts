@@ -15,13 +15,19 @@ export type ProductColumns = Omit<ProductRow, 'searchText'>;
 export interface ProductPage<T = Product> {
   products: T[];
   productCount: number;
+  /**
+   * True when productCount is a lower bound, not the total: a search that finds more than
+   * SEARCH_COUNT_CAP products counts that many and stops (decision 0040). Listings are always exact.
+   */
+  productCountCapped: boolean;
   resultsPerPage: number;
+  /** Pages offered: of productCount, so a capped search offers none past the cap. */
   totalPages: number;
   currentPage: number;
 }
 
-export function pageOf<T>(items: T[], total: number, page: number, limit: number): ProductPage<T> {
-  return { products: items, productCount: total, resultsPerPage: limit, totalPages: Math.ceil(total / limit), currentPage: page };
+export function pageOf<T>(items: T[], total: number, page: number, limit: number, capped = false): ProductPage<T> {
+  return { products: items, productCount: total, productCountCapped: capped, resultsPerPage: limit, totalPages: Math.ceil(total / limit), currentPage: page };
 }
 
 /** The MRP in paise (the spec's oldPrice), derived from the price and discount. */
@@ -36,10 +42,12 @@ export function thumbnailOf(images: readonly string[]): string | null {
 
 /** The card-size picture of each colour that has its own pictures (cart and order lines show it). */
 export function colorThumbnailsOf(p: Pick<ProductRow, 'colorImages'>): Record<string, string> {
-  return Object.fromEntries(Object.entries(p.colorImages).flatMap(([color, images]) => {
-    const thumbnail = thumbnailOf(images);
-    return thumbnail ? [[color, thumbnail]] : [];
-  }));
+  const entries: Array<[string, string]> = [];
+  for (const color in p.colorImages) {
+    const thumbnail = thumbnailOf(p.colorImages[color]!);
+    if (thumbnail) entries.push([color, thumbnail]);
+  }
+  return Object.fromEntries(entries);
 }
 
 /** The card picture of a line: its colour's own when it has one, else the product's. */
@@ -54,6 +62,13 @@ export function stockBySize(p: Pick<ProductRow, 'sizes' | 'stockDetail'>): Array
 
 export function subcategoryOf(p: Product): SubcategoryDefinition | null {
   return p.subcat ? (findSubcategory(p.category, p.subcat) ?? { id: '', str: p.subcat, name: p.subcat }) : null;
+}
+
+/** Stock per size as the REST API shows it: an object in the order of the sizes, 0 for a size without an entry. */
+function stockDetailOf(p: Pick<ProductRow, 'sizes' | 'stockDetail'>): Record<string, number> {
+  const entries: Array<[string, number]> = [];
+  for (const size of p.sizes) entries.push([size, p.stockDetail[size] ?? 0]);
+  return Object.fromEntries(entries);
 }
 
 /** The product object of the REST API (spec section 3), money in rupees with 2 decimals. */
@@ -76,7 +91,7 @@ export function toRestProduct(p: Product) {
     colorImages: p.colorImages,
     colorThumbnails: colorThumbnailsOf(p),
     stock: p.stock,
-    stockDetail: Object.fromEntries(stockBySize(p).map((s) => [s.size, s.stock])),
+    stockDetail: stockDetailOf(p),
     rating: p.rating,
     reviews: p.reviewCount,
     numOfReviews: p.reviewCount,

@@ -9,7 +9,7 @@ import {
   type StockReservationRequest,
   type StockShortage,
 } from '@shop/proto-contracts';
-import { badRequest, businessMetrics, conflict, enqueueEvent, notFound, type Tx } from '@shop/platform';
+import { AppError, badRequest, businessMetrics, conflict, enqueueEvent, fixedStatement, foldedTransaction, notFound, outboxInsertManyText, outboxRowsParam, rowsAs, type FixedStatement, type Tx } from '@shop/platform';
 import { products, stockReservations, type StockReservationRow } from '../db/schema';
 import type { CatalogDeps } from './catalog-deps';
 import { isUniqueViolation } from './catalog-errors';
@@ -73,22 +73,21 @@ function replay(row: StockReservationRow): ReserveOutcome {
 /**
  * Reserves every line of an order or none, in one transaction: the products are locked in id
  * order (so two checkouts never deadlock), every line is checked, then per-size and total stock go
- * down with conditional updates (never below 0), the reservation is recorded and ProductChanged is
- * written for each product. The same reservation id again answers the first result and changes
+ * down (never below 0; the update applies only to stock still as read under the lock), the
+ * reservation is recorded and ProductChanged is written for each product, in one statement. The same reservation id again answers the first result and changes
  * nothing. A short line is a typed result naming the product; an unknown product is a 404 and a
  * size the product does not offer a 400.
  */
 export async function reserveStock(deps: CatalogDeps, request: StockReservationRequest): Promise<ReserveOutcome> {
-  const earlier = await findReservation(deps, request.reservationId);
-  if (earlier) return replay(earlier);
-
   // Read before the transaction (the directory reads with the outer handle): the category each line is sold in.
   const categoryNames = new Map((await deps.categories.all()).map((c) => [c.id, c.name]));
   let outcome: ReserveOutcome;
   try {
-    outcome = await deps.db.transaction(async (tx): Promise<ReserveOutcome> => {
+    // BEGIN goes with the lock, COMMIT with the write: two round trips (decision 0038).
+    outcome = await foldedTransaction(deps.db, async (f): Promise<ReserveOutcome> => {
       const ids = [...new Set(request.items.map((i) => i.productId))].sort();
-      const locked = await tx.select(productColumns).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
+      const [lockedRows] = await f.send([[lockProductsStatement, [ids]]]);
+      const locked = rowsAs<ProductColumns>(productColumns, lockedRows);
       const byId = new Map(locked.map((p) => [p.id, p]));
 
       // Sizes and colours are matched ignoring case, the product's spelling kept.
@@ -121,10 +120,12 @@ export async function reserveStock(deps: CatalogDeps, request: StockReservationR
         }
       }
 
-      // Each product as it stands after its last line was taken (for its ProductChanged).
+      // Each product as it stands after its last line was taken (its rows are locked, so this is
+      // what the update below leaves), for the update and its ProductChanged.
       const after = new Map<string, ProductColumns>();
       for (const line of wanted.values()) {
-        const taken = await takeStock(tx, line.product.id, line.size, line.quantity);
+        const current = after.get(line.product.id) ?? line.product;
+        const taken = takenFrom(current, line.size, line.quantity);
         // The rows are locked and checked above; this guards the invariant if that ever changes.
         if (!taken) throw new Error(`stock of ${line.product.id} changed under its lock`);
         after.set(taken.id, taken);
@@ -143,39 +144,91 @@ export async function reserveStock(deps: CatalogDeps, request: StockReservationR
         categoryId: product.categoryId,
         categoryName: categoryNames.get(product.categoryId) ?? null,
       }));
-      const [row] = await tx.insert(stockReservations).values({ id: request.reservationId, lines, createdAt: now }).returning();
-      for (const product of after.values()) await enqueueEvent(tx, deps.schema, productChangedEvent(product, byId.get(product.id)!.stock));
-      return { ok: true, reservation: toReservation(row), replayed: false };
+      const changed = [...after.values()];
+      // The stock, the reservation and the ProductChanged events: one statement, sent with the
+      // COMMIT. It fails (and so rolls back) unless every product's stock was still as read.
+      const [[written]] = await f.send(
+        [
+          [
+            writeReservationStatement(deps.schema),
+            [
+              changed.map((p) => p.id),
+              changed.map((p) => p.stock),
+              changed.map((p) => JSON.stringify(p.stockDetail)),
+              changed.map((p) => byId.get(p.id)!.stock),
+              request.reservationId,
+              JSON.stringify(lines),
+              now.toISOString(),
+              outboxRowsParam(changed.map((p) => productChangedEvent(p, byId.get(p.id)!.stock))),
+              changed.length,
+            ],
+          ],
+        ],
+        { commit: true },
+      );
+      // The lines as stored (jsonb's key order), so a replay answers the very same body.
+      return { ok: true, reservation: { success: true, reservationId: request.reservationId, lines: written!.lines, createdAt: now.toISOString() }, replayed: false };
     });
   } catch (err) {
-    // The same reservation id, reserved at the same moment by another request, won: answer its result.
-    if (isUniqueViolation(err)) {
+    // The same reservation id, reserved (or released) before or at the same moment by another
+    // request: answer its result. A product or size gone since is answered from it too.
+    if (isUniqueViolation(err) || (err instanceof AppError && err.status < 500)) {
       const row = await findReservation(deps, request.reservationId);
       if (row) return replay(row);
     }
     throw err;
   }
   if (outcome.ok) deps.publishEvents();
-  else businessMetrics.reservationsRefused.inc({ service: 'catalog' });
+  else {
+    // A reservation made before answers as it did then, whatever the stock is now.
+    const row = await findReservation(deps, request.reservationId);
+    if (row) return replay(row);
+    businessMetrics.reservationsRefused.inc({ service: 'catalog' });
+  }
   return outcome;
 }
 
+/** Locks the products (in id order, so two checkouts never deadlock) and reads them: written once, it runs for every order. */
+const lockProductsStatement = fixedStatement(`select ${Object.values(productColumns)
+  .map((c) => `"${c.name}"`)
+  .join(', ')} from catalog.products where id = any($1::uuid[]) order by id for update`);
+
+/** A product after `quantity` units (of a size) are taken, or undefined when they are not there. */
+function takenFrom(p: ProductColumns, size: string | null, quantity: number): ProductColumns | undefined {
+  if (p.stock < quantity || (size !== null && (p.stockDetail[size] ?? 0) < quantity)) return undefined;
+  const stockDetail = size === null ? p.stockDetail : { ...p.stockDetail, [size]: (p.stockDetail[size] ?? 0) - quantity };
+  return { ...p, stock: p.stock - quantity, stockDetail };
+}
+
 /**
- * Takes units of a product (and size) if they are there: answers the product as it now stands, or
- * undefined when they are not there (nothing changed).
+ * Sets the stock of the locked products (only where it is still what was read: `before`), records
+ * the reservation and writes the events, in one statement written once per outbox schema
+ * (decision 0033). Answers how many products were updated and the lines as stored; fails unless
+ * that is all of them ($9), so the COMMIT sent with it rolls back (decision 0038).
  */
-async function takeStock(tx: Tx, productId: string, size: string | null, quantity: number): Promise<ProductColumns | undefined> {
-  const sizeStock = size === null ? undefined : sql`coalesce((${products.stockDetail} ->> ${size}::text)::int, 0)`;
-  const [row] = await tx
-    .update(products)
-    .set({
-      stock: sql`${products.stock} - ${quantity}`,
-      ...(sizeStock && { stockDetail: sql`jsonb_set(${products.stockDetail}, array[${size}::text], to_jsonb(${sizeStock} - ${quantity}::int))` }),
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(products.id, productId), sql`${products.stock} >= ${quantity}`, sizeStock && sql`${sizeStock} >= ${quantity}::int`))
-    .returning(productColumns);
-  return row;
+const writeReservationStatements = new Map<string, FixedStatement<{ taken: number; lines: ReservedLine[] }>>();
+function writeReservationStatement(schema: string): FixedStatement<{ taken: number; lines: ReservedLine[] }> {
+  let statement = writeReservationStatements.get(schema);
+  if (!statement) {
+    statement = fixedStatement(`with taken as (
+        update catalog.products as p set stock = v.stock, stock_detail = v.detail::jsonb, updated_at = now()
+        from unnest($1::uuid[], $2::int[], $3::text[], $4::int[]) as v(id, stock, detail, before)
+        where p.id = v.id and p.stock = v.before
+        returning p.id
+      ), reservation as (
+        insert into catalog.stock_reservations (id, lines, created_at) values ($5::uuid, $6::jsonb, $7::timestamptz)
+        returning lines
+      ), events as (
+        ${outboxInsertManyText(schema, 8)}
+      )
+      select case when t.n = $9::int then t.n
+          -- Not every product updated: an error (the text depends on the rows, so it is raised only then), so the COMMIT sent with it rolls back.
+          else ('stock changed under its lock: ' || t.n || ' of ' || $9::int || ' products')::int end as taken,
+        (select lines from reservation) as lines
+      from (select count(*)::int as n from taken) as t`);
+    writeReservationStatements.set(schema, statement);
+  }
+  return statement;
 }
 
 /** Puts units back (a sized line only while the product still offers that size). */

@@ -51,6 +51,11 @@ describe('catalog queries', () => {
     expect(res.body.data.products).toEqual({ productCount: 1, resultsPerPage: 2, totalPages: 1, currentPage: 1, products: [{ name: 'Pocket Watch', price: 749 }] });
   });
 
+  it('answers the last page GraphQL can ask for as an empty page with the real totals', async () => {
+    const res = await service.visitor.graphql('{ products(filter: { category: "watches" }, page: 2147483647, limit: 48) { productCount currentPage products { name } } }');
+    expect(res.body).toEqual({ data: { products: { productCount: 3, currentPage: 2147483647, products: [] } } });
+  });
+
   it('refuses a limit above 48 like REST', async () => {
     const res = await service.visitor.graphql('{ products(limit: 49) { productCount } }');
     expect(res.body.errors?.[0]).toMatchObject({ message: 'limit must be a whole number from 1 to 48', extensions: { code: 'BAD_USER_INPUT' } });

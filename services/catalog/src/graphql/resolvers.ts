@@ -46,36 +46,43 @@ function categoryPayload(message: string, changed: ChangedCategory) {
     : { success: true, message, category: changed.parent, subcategory: changed.subcategory };
 }
 
-/** The Product type of the subgraph (related, reviewList and myReview have their own resolvers). */
-export function toGraphqlProduct(p: Product) {
-  return {
-    id: p.id,
-    _id: p.id,
-    code: p.code,
-    name: p.name,
-    price: paiseToRupees(p.price),
-    oldPrice: paiseToRupees(mrpOf(p)),
-    discount: p.discount,
-    description: p.description,
-    image: p.images,
-    thumbnail: thumbnailOf(p.images),
-    category: p.category,
-    subcat: subcategoryOf(p),
-    size: p.sizes,
-    colors: p.colors,
-    colorImages: Object.entries(p.colorImages).map(([color, images]) => ({ color, images })),
-    stock: p.stock,
-    stockDetail: stockBySize(p),
-    rating: p.rating,
-    reviews: p.reviewCount,
-    badge: p.badge,
-    tags: p.tags,
-    createdAt: p.createdAt.toISOString(),
-    updatedAt: p.updatedAt.toISOString(),
-    categoryId: p.categoryId,
-  };
+/**
+ * The Product type of the subgraph (related, reviewList and myReview have their own resolvers).
+ * Each field is worked out when a query asks for it (a listing card asks for 7 of 24), from the
+ * stored product (decision 0039); the values are those the fields always had.
+ */
+class GraphqlProduct {
+  constructor(private readonly p: Product) {}
+  get id() { return this.p.id; }
+  get _id() { return this.p.id; }
+  get code() { return this.p.code; }
+  get name() { return this.p.name; }
+  get price() { return paiseToRupees(this.p.price); }
+  get oldPrice() { return paiseToRupees(mrpOf(this.p)); }
+  get discount() { return this.p.discount; }
+  get description() { return this.p.description; }
+  get image() { return this.p.images; }
+  get thumbnail() { return thumbnailOf(this.p.images); }
+  get category() { return this.p.category; }
+  get subcat() { return subcategoryOf(this.p); }
+  get size() { return this.p.sizes; }
+  get colors() { return this.p.colors; }
+  get colorImages() { return Object.entries(this.p.colorImages).map(([color, images]) => ({ color, images })); }
+  get stock() { return this.p.stock; }
+  get stockDetail() { return stockBySize(this.p); }
+  get rating() { return this.p.rating; }
+  get reviews() { return this.p.reviewCount; }
+  get badge() { return this.p.badge; }
+  get tags() { return this.p.tags; }
+  get createdAt() { return this.p.createdAt.toISOString(); }
+  get updatedAt() { return this.p.updatedAt.toISOString(); }
+  get categoryId() { return this.p.categoryId; }
 }
-type GraphqlProduct = ReturnType<typeof toGraphqlProduct>;
+
+export function toGraphqlProduct(p: Product): GraphqlProduct {
+  return new GraphqlProduct(p);
+}
+
 
 const graphqlPage = (page: ProductPage) => ({ ...page, products: page.products.map(toGraphqlProduct) });
 

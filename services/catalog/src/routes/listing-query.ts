@@ -22,6 +22,7 @@ export function restPage(page: ProductPage<Product>) {
     success: true as const,
     products: page.products.map(toRestProduct),
     productCount: page.productCount,
+    productCountCapped: page.productCountCapped,
     resultsPerPage: page.resultsPerPage,
     totalPages: page.totalPages,
     currentPage: page.currentPage,

@@ -253,6 +253,45 @@ describe('GET /api/v1/search', () => {
     expect((await admin.delete(`/api/v1/admin/product/${planter._id}`)).status).toBe(200);
   });
 
+  it("takes a word the catalog knows as typed ('men' is not 'women'), and corrects others by a few slips only", async () => {
+    const made = [
+      await create({ name: 'Linen Kurta', category: 'men', subcat: 'ethnic_wear', price: 1299, size: ['M'], stockDetail: { M: 4 } }),
+      await create({ name: 'Cotton Kurti', category: 'women', subcat: 'ladies_kurti', price: 899, size: ['M'], stockDetail: { M: 4 } }),
+      await create({ name: 'Memory Foam Pillow', category: 1, subcat: 'cookware', price: 999 }),
+    ];
+    const found = async (q: string) => names((await visitor.get(`/api/v1/search?q=${encodeURIComponent(q)}`)).body);
+    // 'men' (the Men category's word) finds the men's kurta, not the women's kurti nor 'memory'.
+    expect(await found('men')).toEqual(['Linen Kurta']);
+    expect(await found('women')).toEqual(['Cotton Kurti']);
+    // 'kurti' is a word of the catalog: no kurta for it; 'krta' is not, and is one slip from 'kurta' (two from 'kurti').
+    expect(await found('kurti')).toEqual(['Cotton Kurti']);
+    expect(await found('krta')).toEqual(['Linen Kurta']);
+    // 'mens' is one slip from 'men', the closest, and from 'pens'; 'women' and 'memory' are too many
+    // slips away for a word of four letters.
+    const mens = (await visitor.get('/api/v1/search?q=mens')).body.products.map((p: { name: string }) => p.name);
+    expect(mens[0]).toBe('Linen Kurta');
+    expect(mens).toContain('Pen 500');
+    expect(mens).not.toContain('Cotton Kurti');
+    expect(mens).not.toContain('Memory Foam Pillow');
+    // A word only a product's old name held is a typo again: staff correct 'Lether' to 'Leather',
+    // and 'lether' (still among the catalog's words) finds the leather goods, not nothing.
+    const bag = await create({ name: 'Lether Laptop Bag', category: 3, subcat: 'wallets_belts', price: 1499 });
+    made.push(bag);
+    expect(await found('laptop lether')).toEqual(['Lether Laptop Bag']);
+    expect((await admin.put(`/api/v1/admin/product/${bag._id}`, { name: 'Leather Laptop Bag' })).status).toBe(200);
+    expect(await found('laptop lether')).toEqual(['Leather Laptop Bag']);
+    // Ranked by the correction, not by the word no product holds: the leather goods first, then
+    // 'feather' (two slips away), though the duster is the newest.
+    made.push(await create({ name: 'Feather Duster', category: 1, subcat: 'cookware', price: 199 }));
+    const lether = (await visitor.get('/api/v1/search?q=lether')).body.products.map((p: { name: string }) => p.name);
+    expect(lether.slice(0, 3).sort()).toEqual(['Leather Belt', 'Leather Laptop Bag', 'Leather Wallet']);
+    expect(lether).toContain('Feather Duster');
+    // Words every product still holds, found together by none: nothing, no guessing ('kurta' is
+    // one slip from 'kurti').
+    expect(await found('cotton kurta')).toEqual([]);
+    for (const p of made) expect((await admin.delete(`/api/v1/admin/product/${p._id}`)).status).toBe(200);
+  });
+
   it('finds nothing for unrelated text', async () => {
     expect((await visitor.get('/api/v1/search?q=submarine')).body.productCount).toBe(0);
     // Signs only: nothing to correct, nothing found, and no error.

@@ -4,7 +4,7 @@ import { productListQuerySchema, productSearchQuerySchema, productTagQuerySchema
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { listCategoriesWithCounts } from '../domain/category-listing.service';
 import { getProduct, listProducts, searchProducts } from '../domain/product-listing.service';
-import { toRestProduct } from '../domain/product.model';
+import { toRestProduct, type Product, type ProductPage } from '../domain/product.model';
 import { parseInput } from '../parse-input';
 import { productQueryOf, restPage } from './listing-query';
 
@@ -15,10 +15,17 @@ import { productQueryOf, restPage } from './listing-query';
 export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=0, s-maxage=10';
 
 /** A successful public answer (errors are never marked cacheable), naming the products it shows. */
-function sendPublic(res: Response, body: unknown) {
+function sendPublic(res: Response, body: unknown, tags = cacheTagsOf(body)) {
   res.setHeader('Cache-Control', PUBLIC_READ_CACHE_CONTROL);
-  res.setHeader(CACHE_TAGS_HEADER, cacheTagsOf(body));
+  res.setHeader(CACHE_TAGS_HEADER, tags);
   res.json(body);
+}
+
+/** A listing page with its cache tags: the products' ids, in order (what cacheTagsOf finds in it, without walking it). */
+function sendPage(res: Response, page: ProductPage<Product>) {
+  const ids = new Set<string>();
+  for (const p of page.products) ids.add(p.id);
+  sendPublic(res, restPage(page), ['catalog', ...ids].join(' '));
 }
 
 /** The shopper's side of the catalog (spec section 7, "Products and reviews"): open to everyone. */
@@ -27,17 +34,17 @@ export function productRoutes(deps: CatalogDeps): Router {
 
   r.get('/products', async (req, res) => {
     const q = parseInput(productListQuerySchema, req.query);
-    sendPublic(res, restPage(await listProducts(deps, productQueryOf(q))));
+    sendPage(res, await listProducts(deps, productQueryOf(q)));
   });
 
   r.get('/productsByTag', async (req, res) => {
     const q = parseInput(productTagQuerySchema, req.query);
-    sendPublic(res, restPage(await listProducts(deps, productQueryOf(q, { tag: q.tag }))));
+    sendPage(res, await listProducts(deps, productQueryOf(q, { tag: q.tag })));
   });
 
   r.get('/search', async (req, res) => {
     const q = parseInput(productSearchQuerySchema, req.query);
-    sendPublic(res, restPage(await searchProducts(deps, { ...productQueryOf(q), search: q.q })));
+    sendPage(res, await searchProducts(deps, { ...productQueryOf(q), search: q.q }));
   });
 
   r.get('/product/:id', async (req, res) => {

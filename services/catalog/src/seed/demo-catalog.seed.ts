@@ -133,7 +133,9 @@ export function planDemoCatalog(categories: Category[], now: Date, seed = DEMO_S
             userName: reviewer.name,
             rating,
             comment: prng.pick(DEMO_COMMENTS[rating]),
-            createdAt: new Date(createdAt.getTime() + prng.int(1, 20) * 86_400_000 / 10),
+            // A few hours to two days after the product, but never after the seeding itself: the
+            // newest products' reviews would otherwise be dated in the future.
+            createdAt: new Date(Math.min(createdAt.getTime() + prng.int(1, 20) * 86_400_000 / 10, now.getTime())),
           });
         }
       }

@@ -86,6 +86,16 @@ describe('the demo catalog', () => {
     expect((await service.visitor.get('/api/v1/products')).body.productCount).toBe(208);
   });
 
+  it('dates every review after its product and none after the moment it was seeded', async () => {
+    const categories = await service.deps.categories.all();
+    const at = new Date('2026-01-01T00:00:00Z');
+    const plan = planDemoCatalog(categories, at);
+    const createdOf = new Map(plan.products.map((p) => [p.id, p.createdAt!.getTime()]));
+    const misdated = plan.reviews.filter((r) => r.createdAt.getTime() > at.getTime() || r.createdAt.getTime() < createdOf.get(r.productId)!);
+    expect(plan.reviews.length).toBeGreaterThan(100);
+    expect(misdated).toEqual([]);
+  });
+
   it('is the same on every machine (a seeded generator)', async () => {
     const categories = await service.deps.categories.all();
     const at = new Date('2026-01-01T00:00:00Z');

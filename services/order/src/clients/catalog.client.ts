@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, badRequest, conflict, currentContext, notFound, REQUEST_ID_HEADER, serviceUnavailable, type Logger } from '@shop/platform';
+import { AppError, badRequest, conflict, currentContext, notFound, REQUEST_ID_HEADER, requestJson, serviceUnavailable, type Logger } from '@shop/platform';
 import { cartMessages, orderMessages, rupeesToPaise, type OrderItemInput, type StockReservation } from '@shop/proto-contracts';
 import { CatalogNotReached, type CatalogClient, type CatalogProductFacts } from '../domain/order-deps';
 
@@ -57,18 +57,18 @@ export function httpCatalogClient(opts: {
     const requestId = currentContext()?.requestId;
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
     try {
-      const res = await fetch(`${base.replace(/\/+$/, '')}${path}`, {
+      const res = await requestJson(`${base.replace(/\/+$/, '')}${path}`, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 8_000),
+        timeoutMs: opts.timeoutMs ?? 8_000,
       });
-      const parsed = (await res.json().catch(() => ({}))) as Answer['body'];
+      const parsed = res.body as Answer['body'];
       return { status: res.status, body: parsed && typeof parsed === 'object' ? parsed : {} };
     } catch (err) {
       opts.logger.warn({ err: String(err), path }, 'catalog unreachable');
       // Refused: the request never reached the catalog. Anything else (a timeout, a reset): it may have.
-      if ((err as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED') throw new CatalogNotReached(orderMessages.catalogUnavailable);
+      if ((err as { code?: string }).code === 'ECONNREFUSED') throw new CatalogNotReached(orderMessages.catalogUnavailable);
       throw unavailable();
     }
   }

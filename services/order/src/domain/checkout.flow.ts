@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { orderMessages, priceOrder, type CheckCouponInput, type OrderPrice, type PlaceOrderInput, type StockReservation } from '@shop/proto-contracts';
-import { AppError, businessMetrics, enqueueEvent, serviceUnavailable, type Logger } from '@shop/platform';
-import { orderItems, orders } from '../db/schema';
+import { AppError, businessMetrics, foldedTransaction, serviceUnavailable, type Logger, type Mail } from '@shop/platform';
 import { CatalogNotReached, type OrderDeps } from './order-deps';
 import { orderPlacedEvent } from './order.events';
 import { endPendingCheckout, recordPendingCheckout, releaseThroughEvent } from './pending-checkout.recovery';
 import type { Order } from './order.model';
 import { assertCouponMinimum, countCouponLookup, lockUsableCoupon, recordCouponUse, usableCoupon } from './coupon.service';
-import type { CouponRow } from '../db/schema';
-import { earlierOrders, findByIdempotencyKey, hasEarlierOrder, loadOrder } from './order.service';
+import type { CouponRow, OrderItemRow, OrderRow } from '../db/schema';
+import { findByIdempotencyKey, hasEarlierOrder, loadOrder } from './order.service';
+import { insertOrder, lockBuyer, settleCheckout, settledOf, startCheckout } from './checkout.statements';
+import { orderPlacedMail } from './order-mail';
 import { initialStatusOf } from './order-status.machine';
 
 /** The buyer, from the access token (their email and name go into the order for its mails). */
@@ -37,6 +37,8 @@ interface CheckoutState {
   firstOrder?: boolean;
   price?: OrderPrice;
   order?: Order;
+  /** The pending checkout is recorded already (with the idempotency check, when there is no coupon to check first). */
+  recorded?: boolean;
 }
 
 /** One step of a flow: what it does, and how to undo it when a later step fails. */
@@ -125,7 +127,9 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
     },
     {
       name: 'record-checkout',
-      run: (state) => recordPendingCheckout(deps, state.orderId, state.buyer.userId),
+      async run(state) {
+        if (!state.recorded) await recordPendingCheckout(deps, state.orderId, state.buyer.userId);
+      },
     },
     {
       name: 'reserve-stock',
@@ -145,15 +149,18 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
     {
       name: 'write-order',
       async run(state) {
-        state.order = await deps.db.transaction(async (tx) => {
-          // One checkout per user at a time: the first-order check and the idempotency key hold.
-          // (The lock is its own statement: a statement's snapshot is taken before it waits.)
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-checkout:${state.buyer.userId}`}))`);
+        let mail: Mail | undefined;
+        state.order = await foldedTransaction(deps.db, async (f) => {
+          // BEGIN, the buyer's lock and the settling statement go in one write: one checkout per
+          // user at a time, so the first-order check and the idempotency key hold. The lock is its
+          // own statement: the settling one's snapshot is taken once the lock is held.
+          // It ends the pending checkout and reads the buyer's earlier orders.
+          const [, settled] = await f.send([lockBuyer(state.buyer.userId), settleCheckout(state.orderId, state.buyer.userId, state.idempotencyKey)]);
+          const before = settledOf(settled, state.idempotencyKey);
           // Given up by the recovery meanwhile: its OrderCancelled is on its way, no order may follow.
-          if (!(await endPendingCheckout(tx, state.orderId))) throw new CheckoutExpired();
-          const before = await earlierOrders(tx, state.buyer.userId, state.idempotencyKey);
+          if (!before.ended) throw new CheckoutExpired();
           if (before.sameKey) {
-            const earlier = await loadOrder(tx, before.sameKey);
+            const earlier = await loadOrder(f.tx, before.sameKey);
             if (earlier) throw new AlreadyPlaced(earlier);
           }
           const lines = state.reservation!.lines;
@@ -162,63 +169,83 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
           // The coupon's row lock makes concurrent checkouts using it take turns: the last use is
           // taken once and the per-customer count is exact. A refusal here rolls everything back.
           const coupon = state.input.couponCode
-            ? await lockUsableCoupon(tx, state.input.couponCode, state.buyer.userId, now, priced.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0))
+            ? await lockUsableCoupon(f.tx, state.input.couponCode, state.buyer.userId, now, priced.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0))
             : undefined;
           const price = priceOrder(priced, { firstOrder: !before.any, coupon });
           state.firstOrder = !before.any;
           state.price = price;
           const { shippingInfo } = state.input;
-          const [row] = await tx
-            .insert(orders)
-            .values({
-              id: state.orderId,
-              userId: state.buyer.userId,
-              userEmail: state.buyer.email ?? '',
-              userName: state.buyer.name ?? '',
-              status: initialStatusOf('COD'),
-              shipAddress: shippingInfo.address,
-              shipCity: shippingInfo.city,
-              shipState: shippingInfo.state,
-              shipCountry: shippingInfo.country,
-              shipPinCode: shippingInfo.pinCode,
-              shipPhone: shippingInfo.phoneNo,
-              paymentMethod: 'COD',
-              paymentStatus: 'Pending',
-              itemsPaise: price.itemsPaise,
-              discountPaise: price.discountPaise,
-              couponCode: coupon?.code ?? null,
-              couponDiscountPaise: price.couponDiscountPaise,
-              taxPaise: price.taxPaise,
-              shippingPaise: price.shippingPaise,
-              totalPaise: price.totalPaise,
-              idempotencyKey: state.idempotencyKey ?? null,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning();
-          const items = await tx.insert(orderItems).values(
-            lines.map((l, lineNo) => ({
-              orderId: state.orderId,
-              lineNo,
-              productId: l.productId,
-              name: l.name,
-              image: l.image,
-              pricePaise: l.pricePaise,
-              quantity: l.quantity,
-              size: l.size,
-              color: l.color,
-              categoryId: l.categoryId ?? null,
-              categoryName: l.categoryName ?? null,
-            })),
-          ).returning();
-          if (coupon) await recordCouponUse(tx, { orderId: state.orderId, couponId: coupon.id, userId: state.buyer.userId, discountPaise: price.couponDiscountPaise, at: now });
-          const order: Order = { ...row!, items };
-          await enqueueEvent(tx, deps.schema, orderPlacedEvent(order));
+          const row: OrderRow = {
+            id: state.orderId,
+            userId: state.buyer.userId,
+            userEmail: state.buyer.email ?? '',
+            userName: state.buyer.name ?? '',
+            status: initialStatusOf('COD'),
+            shipAddress: shippingInfo.address,
+            shipCity: shippingInfo.city,
+            shipState: shippingInfo.state,
+            shipCountry: shippingInfo.country,
+            shipPinCode: shippingInfo.pinCode,
+            shipPhone: shippingInfo.phoneNo,
+            paymentMethod: 'COD',
+            paymentStatus: 'Pending',
+            paymentId: null,
+            itemsPaise: price.itemsPaise,
+            discountPaise: price.discountPaise,
+            couponCode: coupon?.code ?? null,
+            couponDiscountPaise: price.couponDiscountPaise,
+            taxPaise: price.taxPaise,
+            shippingPaise: price.shippingPaise,
+            totalPaise: price.totalPaise,
+            idempotencyKey: state.idempotencyKey ?? null,
+            estimatedDelivery: null,
+            paidAt: null,
+            shippedAt: null,
+            deliveredAt: null,
+            cancelledAt: null,
+            createdAt: now,
+            updatedAt: now,
+          };
+          const items: OrderItemRow[] = lines.map((l, lineNo) => ({
+            orderId: state.orderId,
+            lineNo,
+            productId: l.productId,
+            name: l.name,
+            image: l.image,
+            pricePaise: l.pricePaise,
+            quantity: l.quantity,
+            size: l.size,
+            color: l.color,
+            categoryId: l.categoryId ?? null,
+            categoryName: l.categoryName ?? null,
+          }));
+          const order: Order = { ...row, items };
+          // The confirmation mail is recorded with the order (decision 0038): exactly one per order.
+          mail = confirmationOf(deps, order);
+          // The order, its items, OrderPlaced and the mail: one statement (the copy above is what is
+          // stored), sent with the COMMIT unless a coupon use follows it.
+          const write = insertOrder(deps.schema, deps.mailer, row, items, orderPlacedEvent(order), mail);
+          if (!coupon) await f.send([write], { commit: true });
+          else {
+            await f.send([write]);
+            // The coupon use refers to the order, so it follows it.
+            await recordCouponUse(f.tx, { orderId: state.orderId, couponId: coupon.id, userId: state.buyer.userId, discountPaise: price.couponDiscountPaise, at: now });
+          }
           return order;
         });
+        if (mail) deps.mailer.recorded(mail);
       },
     },
   ];
+}
+
+/** The order's confirmation mail to its buyer (none without an address: logged). */
+function confirmationOf(deps: OrderDeps, order: Order): Mail | undefined {
+  if (!order.userEmail) {
+    deps.logger.warn({ orderId: order.id }, 'no e-mail address for the buyer; order mail not sent');
+    return undefined;
+  }
+  return orderPlacedMail(order, { email: order.userEmail, name: order.userName }, deps.publicUrl);
 }
 
 /**
@@ -234,11 +261,18 @@ export async function placeOrder(
   idempotencyKey: string | undefined,
   caller: Caller,
 ): Promise<{ order: Order; created: boolean }> {
-  if (idempotencyKey) {
+  const state: CheckoutState = { orderId: randomUUID(), buyer, input, idempotencyKey, caller };
+  if (!input.couponCode) {
+    // Nothing to check before the pending checkout: the key's earlier order is looked up and,
+    // when there is none, the checkout recorded, in one statement.
+    const earlierId = await startCheckout(deps.db, state.orderId, buyer.userId, idempotencyKey, deps.clock());
+    const earlier = earlierId && (await loadOrder(deps.db, earlierId));
+    if (earlier) return { order: earlier, created: false };
+    state.recorded = !earlierId;
+  } else if (idempotencyKey) {
     const earlier = await findByIdempotencyKey(deps.db, buyer.userId, idempotencyKey);
     if (earlier) return { order: earlier, created: false };
   }
-  const state: CheckoutState = { orderId: randomUUID(), buyer, input, idempotencyKey, caller };
   try {
     await runFlow('checkout', checkoutSteps(deps), state, deps.logger);
   } catch (err) {

@@ -2,9 +2,13 @@ import { makeEvent } from '@shop/platform';
 import type { OrderStatus } from '@shop/proto-contracts';
 import type { Order } from './order.model';
 
-/** OrderPlaced: the cart removes the ordered lines; the order's own mail consumer writes to the buyer. */
+/**
+ * OrderPlaced: the cart removes the ordered lines. The confirmation mail is recorded with the order
+ * itself (decision 0038), which `confirmationRecorded` tells the order's own mail consumer.
+ */
 export function orderPlacedEvent(o: Order) {
   return makeEvent('order', 'OrderPlaced', {
+    confirmationRecorded: true,
     orderId: o.id,
     userId: o.userId,
     email: o.userEmail,

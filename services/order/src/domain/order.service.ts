@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, lt, or, sql, type Column, type SQL } from 'drizzle-orm';
 import {
   isOrderId,
   MAX_ORDERS_EXPORT,
@@ -9,8 +9,8 @@ import {
   type OrderStatus,
   type Role,
 } from '@shop/proto-contracts';
-import { badRequest, enqueueEvent, notFound, type Db, type Tx } from '@shop/platform';
-import { orders, type OrderRow } from '../db/schema';
+import { badRequest, enqueueEvent, fixedStatement, notFound, type Db, type Tx } from '@shop/platform';
+import { orderItems, orders, type OrderItemRow, type OrderRow } from '../db/schema';
 import type { OrderDeps } from './order-deps';
 import { issueInvoice } from './invoice.service';
 import { releaseCouponUse } from './coupon.service';
@@ -34,10 +34,30 @@ function assertOrderId(id: string): string {
   return id.toLowerCase();
 }
 
+/** One order with its items as JSON, in one statement (written once: every order's mail reads it). */
+const loadOrderStatement = fixedStatement<{ o: Record<string, unknown>; items: Record<string, unknown>[] }>(`select to_jsonb(o) as o,
+    coalesce((select jsonb_agg(to_jsonb(i) order by i.line_no) from "order".order_items as i where i.order_id = o.id), '[]'::jsonb) as items
+  from "order".orders as o where o.id = $1::uuid`);
+
+const orderColumns = getTableColumns(orders);
+const orderItemColumns = getTableColumns(orderItems);
+
+/** A row read as JSON (column names as keys) in the shape drizzle gives for the table: timestamps as Dates. */
+function fromJson<T>(columns: Record<string, Column>, json: Record<string, unknown>): T {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(columns)) {
+    const value = json[column.name] ?? null;
+    row[key] = value !== null && column.dataType === 'date' ? new Date(value as string) : value;
+  }
+  return row as T;
+}
+
 /** An order with its items by (valid, lower-case) id, whoever asks: callers check who may see it. */
 export async function loadOrder(db: Db | Tx, id: string): Promise<Order | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  return row ? (await withItems(db, [row]))[0] : undefined;
+  const [row] = await loadOrderStatement(db, [id]);
+  if (!row) return undefined;
+  const items = row.items.map((i) => fromJson<OrderItemRow>(orderItemColumns, i));
+  return { ...fromJson<OrderRow>(orderColumns, row.o), items };
 }
 
 /** One order for its buyer or staff; anyone else gets the same 404 as for an order that does not exist. */
@@ -63,23 +83,6 @@ const notCancelled = sql`lower(${orders.status}) <> 'cancelled'`;
 export async function hasEarlierOrder(db: Db | Tx, userId: string): Promise<boolean> {
   const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), notCancelled)).limit(1);
   return Boolean(row);
-}
-
-/**
- * In one round trip: whether the user has an order that is not cancelled (the first-order rule)
- * and the id of the one placed with this idempotency key, if any (cancelled or not).
- */
-export async function earlierOrders(db: Db | Tx, userId: string, key: string | undefined): Promise<{ any: boolean; sameKey?: string }> {
-  // The order with this key sorts first when there is one, then a live order answers the rest.
-  const [row] = await db
-    .select({ id: orders.id, idempotencyKey: orders.idempotencyKey, live: sql<boolean>`${notCancelled}` })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), key === undefined ? notCancelled : or(notCancelled, eq(orders.idempotencyKey, key))))
-    .orderBy(sql`(${orders.idempotencyKey} = ${key ?? null}) desc nulls last`, sql`${notCancelled} desc`)
-    .limit(1);
-  const sameKey = key !== undefined && row?.idempotencyKey === key ? row.id : undefined;
-  // When the key matched, the earlier order is answered and the rule does not matter.
-  return { any: Boolean(row && (row.live || sameKey)), sameKey };
 }
 
 /** The order a user already placed with an idempotency key, if any. */

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { routeByType, runWithContext, type EventBus, type EventHandler, type Mail } from '@shop/platform';
 import { eventSchemas, isOrderId, isReturnId, ORDER_STATUSES, type EventPayload, type OrderStatus } from '@shop/proto-contracts';
 import type { OrderDeps } from '../domain/order-deps';
@@ -13,25 +12,19 @@ type MailEvent = 'OrderPlaced' | 'OrderStatusChanged' | 'ReturnRequested' | 'Ret
 
 /**
  * One mail per event id, exactly: the event id is claimed in processed_events and the mail recorded
- * in mail_log in one transaction, so a crash anywhere leaves both or neither (a redelivery then
+ * in mail_log in one statement, so a crash anywhere leaves both or neither (a redelivery then
  * finds the claim, or makes both). The mail is sent after the commit (SMTP: by the mail delivery
  * pass, which retries). Builds the mail from the order as stored; an order deleted meanwhile gets none.
  */
 function mailOnce<T extends MailEvent>(deps: OrderDeps, type: T, build: (payload: EventPayload<T>) => Promise<Mail | undefined>): EventHandler {
-  const table = sql.identifier(deps.schema);
   return async (event) => {
     if (event.type !== type) return;
     const payload = eventSchemas[type].payload.parse(event.payload) as EventPayload<T>;
     await runWithContext({ requestId: event.correlationId ?? event.id }, async () => {
       const mail = await build(payload);
       if (!mail) return;
-      const recorded = await deps.db.transaction(async (tx) => {
-        const claimed = await tx.execute(sql`insert into ${table}.processed_events (consumer, event_id)
-          values (${ORDER_QUEUES.mail}, ${event.id}) on conflict do nothing returning event_id`);
-        if (claimed.rows.length === 0) return false;
-        await deps.mailer.enqueue(tx, mail);
-        return true;
-      });
+      // The claim and the mail in one statement: both or neither.
+      const recorded = await deps.mailer.recordOnce(deps.db, { consumer: ORDER_QUEUES.mail, eventId: event.id }, mail);
       if (recorded) void deps.mailer.deliverPending().catch(() => undefined);
     });
   };
@@ -63,9 +56,13 @@ async function returnMailOf(deps: OrderDeps, payload: { returnId: string; orderI
 export async function followOrderMailEvents(deps: OrderDeps, bus: EventBus): Promise<void> {
   await bus.subscribe({
     queue: ORDER_QUEUES.mail,
-    types: ['OrderPlaced', 'OrderStatusChanged', 'ReturnRequested', 'ReturnStatusChanged'],
+    // OrderPlaced is not heard: its confirmation is recorded with the order (decision 0038). A
+    // queue declared before that is still bound to it: such events (and any placed before the
+    // change) come here, and only those placed before get their mail from here.
+    types: ['OrderStatusChanged', 'ReturnRequested', 'ReturnStatusChanged'],
     handler: routeByType({
       OrderPlaced: mailOnce(deps, 'OrderPlaced', async (payload) => {
+        if (payload.confirmationRecorded) return undefined;
         const found = await orderAndBuyer(deps, payload);
         return found && orderPlacedMail(found.order, found.to, deps.publicUrl);
       }),

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { eventSchemas, type EventEnvelope, type EventPayload, type EventType } from '@shop/proto-contracts';
-import type { Db, Tx } from '../db';
+import { fixedStatement, type Db, type Tx } from '../db';
 import { runWithContext } from '../request-context';
 import type { EventHandler } from './event-bus';
 
@@ -16,15 +15,16 @@ export function idempotentHandler<T extends EventType>(opts: {
   type: T;
   handle: (tx: Tx, payload: EventPayload<T>, event: EventEnvelope) => Promise<void>;
 }): EventHandler {
-  const table = sql.identifier(opts.schema);
+  // Written once: it runs for every event the consumer hears.
+  const claim = fixedStatement(`insert into "${opts.schema}".processed_events (consumer, event_id)
+    values ($1::text, $2::uuid) on conflict do nothing returning event_id`);
   return async (event) => {
     if (event.type !== opts.type) return;
     const payload = eventSchemas[opts.type].payload.parse(event.payload) as EventPayload<T>;
     await runWithContext({ requestId: event.correlationId ?? event.id }, () =>
       opts.db.transaction(async (tx) => {
-        const inserted = await tx.execute(sql`insert into ${table}.processed_events (consumer, event_id)
-          values (${opts.consumer}, ${event.id}) on conflict do nothing returning event_id`);
-        if (inserted.rows.length === 0) return;
+        const inserted = await claim(tx, [opts.consumer, event.id]);
+        if (inserted.length === 0) return;
         await opts.handle(tx, payload, event);
       }),
     );

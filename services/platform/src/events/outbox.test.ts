@@ -39,7 +39,7 @@ describe('outbox, relay and idempotent consumers', () => {
     const again = await runMigrations(runtime.database, 'platformtest', migrations);
     expect(again).toEqual([]);
     const rows = await runtime.database.db.execute(sql`select name from platformtest.schema_migrations order by name`);
-    expect(rows.rows.map((r) => (r as { name: string }).name)).toEqual(['000_platform', '000_platform_mail_delivery', '000_platform_trace_parent', '001_things.sql']);
+    expect(rows.rows.map((r) => (r as { name: string }).name)).toEqual(['000_platform', '000_platform_mail_delivery', '000_platform_mail_handover', '000_platform_trace_parent', '001_things.sql']);
   });
 
   test('an event written in a rolled-back transaction is never published', async () => {

@@ -39,6 +39,7 @@ test('the metrics port answers /metrics with scrape-time gauges and business cou
     queues: async () => [{ queue: 'gaugetest.events', kind: 'dead_letter', messages: 2 }],
     pool: () => ({ total: 4, idle: 1, waiting: 0 }),
     broker: () => 'reconnecting',
+    mail: async () => ({ waiting: 5, oldestSeconds: 90 }),
   });
   businessMetrics.ordersPlaced.inc({ service: 'gaugetest' });
   const server = await serveMetrics(0, '127.0.0.1');
@@ -52,6 +53,8 @@ test('the metrics port answers /metrics with scrape-time gauges and business cou
     expect(text).toContain('shop_db_pool_connections{service="gaugetest",state="total"} 4');
     expect(text).toContain('shop_event_bus_connected{service="gaugetest"} 0');
     expect(text).toContain('shop_orders_placed_total{service="gaugetest"} 1');
+    expect(text).toContain('shop_mail_waiting{service="gaugetest"} 5');
+    expect(text).toContain('shop_mail_oldest_waiting_seconds{service="gaugetest"} 90');
     expect(text).toContain('process_resident_memory_bytes');
     expect((await get(`${base}/`)).status).toBe(404);
   } finally {

@@ -53,6 +53,13 @@ const brokerConnected = new client.Gauge({
   labelNames: ['service'] as const,
   registers,
 });
+const mailWaiting = new client.Gauge({ name: 'shop_mail_waiting', help: 'Recorded mails the SMTP server has not taken yet (SMTP transport only)', labelNames: ['service'] as const, registers });
+const mailWaitingAge = new client.Gauge({
+  name: 'shop_mail_oldest_waiting_seconds',
+  help: 'Age of the oldest recorded mail the SMTP server has not taken yet (0 when none): grows while the mail server is out of reach',
+  labelNames: ['service'] as const,
+  registers,
+});
 const dbPool = new client.Gauge({ name: 'shop_db_pool_connections', help: 'PostgreSQL pool connections by state (total, idle, waiting clients)', labelNames: ['service', 'state'] as const, registers });
 
 /** Business counters, incremented by the domain code that does the thing. */
@@ -67,11 +74,22 @@ export const businessMetrics = {
   cartUpdates: new client.Counter({ name: 'shop_cart_updates_total', help: 'Changes to carts, by action', labelNames: ['service', 'action'] as const, registers }),
 };
 
+/** Mail the shop could not vouch for, counted when found (decision 0037). */
+export const mailMetrics = {
+  uncertain: new client.Counter({
+    name: 'shop_mail_uncertain_total',
+    help: 'Mails a crashed process cut off mid-send: they may not have arrived and are never sent again; the error log names recipient and subject',
+    labelNames: ['service'] as const,
+    registers,
+  }),
+};
+
 export interface ServiceGauges {
   outbox?: () => Promise<{ pending: number; lagSeconds: number }>;
   queues?: () => Promise<Array<{ queue: string; kind: 'main' | 'retry' | 'dead_letter'; messages: number }>>;
   pool?: () => { total: number; idle: number; waiting: number } | undefined;
   broker?: () => 'connected' | 'reconnecting' | 'closed';
+  mail?: () => Promise<{ waiting: number; oldestSeconds: number }>;
 }
 
 /** Gauges read at scrape time (a database query, a broker call), per service. */
@@ -96,6 +114,11 @@ async function sampleAll() {
       }
       const queues = await g.queues?.().catch(() => undefined);
       for (const q of queues ?? []) queueDepth.set({ service, queue: q.queue, kind: q.kind }, q.messages);
+      const mail = await g.mail?.().catch(() => undefined);
+      if (mail) {
+        mailWaiting.set({ service }, mail.waiting);
+        mailWaitingAge.set({ service }, mail.oldestSeconds);
+      }
       const broker = g.broker?.();
       if (broker) brokerConnected.set({ service }, broker === 'connected' ? 1 : 0);
       const pool = g.pool?.();

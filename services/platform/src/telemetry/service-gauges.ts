@@ -5,7 +5,7 @@ import { sampleAtScrape } from './metrics';
 
 /**
  * What a service reports at each scrape: its outbox backlog and the age of its oldest unpublished
- * event, the depth of its queues (with their retry and dead-letter queues) on RabbitMQ, and its
+ * event, its SMTP mail backlog, the depth of its queues (with their retry and dead-letter queues) on RabbitMQ, and its
  * database pool. Answers the function that stops reporting.
  */
 export function sampleServiceGauges(runtime: Runtime): () => void {
@@ -21,5 +21,16 @@ export function sampleServiceGauges(runtime: Runtime): () => void {
     queues: runtime.bus instanceof RabbitBus ? () => (runtime.bus as RabbitBus).queueDepths() : undefined,
     pool: () => runtime.database.poolStats?.(),
     broker: () => runtime.bus.state(),
+    // Only SMTP mail can wait: without SMTP_URL, storing a mail is its delivery.
+    mail:
+      runtime.mailer.transport === 'smtp'
+        ? async () => {
+            const result = await runtime.database.db.execute(sql`select count(*)::int as waiting,
+              coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as age
+              from ${table}.mail_log where sent_at is null and uncertain_at is null`);
+            const row = result.rows[0] as { waiting: number; age: number };
+            return { waiting: Number(row.waiting), oldestSeconds: Number(row.age) };
+          }
+        : undefined,
   });
 }

@@ -1,6 +1,11 @@
+import { AdminShell } from '../../../features/admin/components/admin-shell';
 import { NewsletterSubscribers } from '../../../features/newsletter/components/newsletter-subscribers';
 
-/** /admin/newsletter (staff): the newsletter's subscribers and their CSV export. */
+/** /admin/newsletter (staff): the newsletter's subscribers and their CSV export. Inside the staff shell, so its sidebar leads everywhere. */
 export default function AdminNewsletterPage() {
-  return <NewsletterSubscribers />;
+  return (
+    <AdminShell open={{ page: '/admin/newsletter' }}>
+      <NewsletterSubscribers />
+    </AdminShell>
+  );
 }

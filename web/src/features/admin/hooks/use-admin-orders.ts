@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { useCallback } from 'react';
+import { useListReload } from '../../../lib/use-list-reload';
 import { ADMIN_ORDER_SEARCH, type AdminOrderFilters, type AdminOrderSearchData } from '../api/admin-orders-documents';
 
 export const ORDERS_PER_PAGE = 10;
@@ -22,10 +22,7 @@ export function useAdminOrders(filters: AdminOrderFilters, page: number): { stat
     nextFetchPolicy: 'cache-first',
   });
 
-  const reload = useCallback(() => {
-    // A failure shows through `error`; nothing more to do with the rejection here.
-    refetch().catch(() => undefined);
-  }, [refetch]);
+  const reload = useListReload('adminOrders', refetch);
 
   let state: AdminOrdersState;
   if (data?.adminOrders) state = { status: 'ready', page: data.adminOrders };

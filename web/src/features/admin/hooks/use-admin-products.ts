@@ -1,8 +1,9 @@
 import { useQuery } from '@apollo/client/react';
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { isSessionExpired } from '../../../lib/api-errors';
 import { TOAST_MS } from '../../../lib/toast-durations';
+import { useListReload } from '../../../lib/use-list-reload';
 import { ADMIN_PRODUCTS, type AdminProductsData } from '../api/admin-products-documents';
 
 /** Products a page in the staff list (the server's default for adminProducts). */
@@ -33,9 +34,7 @@ export function useAdminProducts(query: string, page: number): { state: AdminPro
     }
   }, [error]);
 
-  const reload = useCallback(() => {
-    refetch().catch(() => undefined);
-  }, [refetch]);
+  const reload = useListReload('adminProducts', refetch);
 
   let state: AdminProductsState;
   if (data?.adminProducts) state = { status: 'ready', page: data.adminProducts, refreshing: loading };

@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useListReload } from '../../../lib/use-list-reload';
 import { ADMIN_REVIEW_LIST, type AdminReviewListData, type ModeratedReview } from '../api/admin-reviews-documents';
 import { parsePageParam } from './use-admin-orders-params';
 import { REVIEWS_LOAD_FAILED, useDeleteReview } from './use-admin-reviews';
@@ -65,9 +66,7 @@ export function useAdminReviewList(filters: ReviewFilters, page: number) {
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
-  const reload = useCallback(() => {
-    refetch().catch(() => undefined);
-  }, [refetch]);
+  const reload = useListReload('adminReviewList', refetch);
 
   // The page's next review moves up; a failure (already gone, say) shows the page as it is now.
   const { deleteReview, deletingId } = useDeleteReview<ModeratedReview>({ onDeleted: reload, onFailed: reload });

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { TOAST_MS } from '../../../lib/toast-durations';
 import { toastFailure } from '../../../lib/toast-failure';
 import type { Role } from '../../../lib/session-user';
+import { useListReload } from '../../../lib/use-list-reload';
 import { ADMIN_USER_PAGE, type AdminUserPageData } from '../api/admin-users-documents';
 import { parsePageParam } from './use-admin-orders-params';
 
@@ -77,9 +78,7 @@ export function useAdminUsers(isAdmin: boolean, query: { q: string; role: Role |
     if (error) toastFailure(error, USERS_LOAD_FAILED, { autoClose: TOAST_MS.short, toastId: 'admin-users-load' });
   }, [error]);
 
-  const reload = useCallback(() => {
-    refetch().catch(() => undefined);
-  }, [refetch]);
+  const reload = useListReload('adminUserPage', refetch);
 
   let state: AdminUsersState;
   if (!isAdmin) state = { status: 'idle' };

@@ -266,7 +266,7 @@ export function AdminCouponsView() {
     );
 
   return (
-    <div className="container coupons-admin">
+    <div className="coupons-admin">
       <PageTitle title="Coupons – Admin Dashboard" />
       <Breadcrumbs trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Coupons' }]} />
       <div className="coupons-admin__head">

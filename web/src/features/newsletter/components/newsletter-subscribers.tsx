@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { LoadError } from '../../../components/load-error';
 import { PageTitle } from '../../../components/page-title';
 import { Pagination } from '../../../components/pagination';
@@ -66,11 +66,9 @@ export function NewsletterSubscribers() {
     );
 
   return (
-    <div className="container newsletter-admin">
-      <PageTitle title="Newsletter subscribers – Admin" />
-      <p className="newsletter-admin__back">
-        <Link to="/admin">← Admin Dashboard</Link>
-      </p>
+    <div className="newsletter-admin">
+      <PageTitle title="Newsletter subscribers – Admin Dashboard" />
+      <Breadcrumbs trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Newsletter' }]} />
       <div className="newsletter-admin__head">
         <h1 className="page-heading">Newsletter subscribers</h1>
         {list ? <p className="newsletter-admin__count">{formatCount(list.total)} in this list</p> : null}

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useChosenInView } from '../../../lib/use-chosen-in-view';
 import { STATUS_FILTERS, type StatusFilter } from '../api/order-status';
 
 interface OrderFilterChipsProps {
@@ -16,15 +17,7 @@ export function OrderFilterChips({ value, onChange, counts, controls }: OrderFil
 
   // On small screens the chips are one row that scrolls sideways: keep the chosen one in view
   // (e.g. '?status=cancelled' after a reload). Only the row scrolls, never the page.
-  useEffect(() => {
-    const row = group.current;
-    const chip = row?.querySelector<HTMLElement>('[aria-pressed="true"]');
-    if (!row || !chip || row.scrollWidth <= row.clientWidth) return;
-    const rowBox = row.getBoundingClientRect();
-    const chipBox = chip.getBoundingClientRect();
-    if (chipBox.left < rowBox.left) row.scrollLeft -= rowBox.left - chipBox.left + 16;
-    else if (chipBox.right > rowBox.right) row.scrollLeft += chipBox.right - rowBox.right + 16;
-  }, [value]);
+  useChosenInView(group, '[aria-pressed="true"]', value, 'edge');
 
   return (
     <div ref={group} className="order-filters" role="group" aria-label="Filter orders by status">

@@ -10,8 +10,8 @@ interface ListingFiltersProps {
   activeCount: number;
   /** Category listings with subcategories offer them as a filter. */
   subcategories?: ListingSubcategory[];
-  /** How many products the current filters find (undefined while loading): the small screens' "Show N results". */
-  resultCount?: number;
+  /** How many products the current filters find (undefined while loading): the small screens' "Show N results"; capped: "1,000+". */
+  resultCount?: { count: number; capped: boolean };
 }
 
 /**
@@ -136,7 +136,7 @@ export function ListingFilters({ control, activeCount, subcategories = [], resul
             document.getElementById('listing-results-title')?.parentElement?.scrollIntoView({ block: 'start' });
           }}
         >
-          {resultCount === undefined ? 'Loading results…' : `Show ${formatCount(resultCount)} ${resultCount === 1 ? 'result' : 'results'}`}
+          {resultCount === undefined ? 'Loading results…' : `Show ${formatCount(resultCount.count)}${resultCount.capped ? '+' : ''} ${resultCount.count === 1 && !resultCount.capped ? 'result' : 'results'}`}
         </button>
       </div>
     </aside>

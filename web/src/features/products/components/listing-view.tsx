@@ -26,14 +26,19 @@ interface ListingViewProps {
   emptyMessage?: string;
 }
 
+/** The total as shown: "1,000+" when a search counted up to its cap and no further (decision 0040). */
+function shownCount(page: Pick<ProductPage, 'productCount' | 'productCountCapped'>): string {
+  return `${formatCount(page.productCount)}${page.productCountCapped ? '+' : ''}`;
+}
+
 function resultSummary(page: ProductPage): string {
   if (page.productCount === 0 || page.products.length === 0) return 'No products';
   const first = (page.currentPage - 1) * page.resultsPerPage + 1;
   const last = first + page.products.length - 1;
-  const noun = page.productCount === 1 ? 'product' : 'products';
+  const noun = page.productCount === 1 && !page.productCountCapped ? 'product' : 'products';
   return page.totalPages > 1
-    ? `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(page.productCount)} ${noun}`
-    : `${formatCount(page.productCount)} ${noun}`;
+    ? `Showing ${formatCount(first)}–${formatCount(last)} of ${shownCount(page)} ${noun}`
+    : `${shownCount(page)} ${noun}`;
 }
 
 /** A product listing: heading, filter panel, results with loading, empty and error states, pages. */
@@ -85,7 +90,7 @@ export function ListingView({ title, intro, crumb, listing, control, subcategori
         {intro ? <p className="listing__intro">{intro}</p> : null}
       </header>
       <div className="listing__layout">
-        <ListingFilters control={control} activeCount={activeCount} subcategories={subcategories} resultCount={page?.productCount} />
+        <ListingFilters control={control} activeCount={activeCount} subcategories={subcategories} resultCount={page ? { count: page.productCount, capped: page.productCountCapped } : undefined} />
         <section className="listing__results" aria-labelledby="listing-results-title" aria-busy={loading}>
           <div className="listing__toolbar">
             <h2 id="listing-results-title" className="sr-only">

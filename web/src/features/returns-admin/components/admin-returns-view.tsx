@@ -158,7 +158,7 @@ export function AdminReturnsView() {
   else if (error) body = <LoadError message="Could not fetch the returns." onRetry={retry} />;
 
   return (
-    <div className="container admin-returns">
+    <div className="admin-returns">
       <PageTitle title="Returns – Admin Dashboard" />
       <Breadcrumbs trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Returns' }]} />
       <h1 className="page-heading">Returns</h1>

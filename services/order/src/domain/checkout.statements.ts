@@ -1,0 +1,156 @@
+import type { EventEnvelope } from '@shop/proto-contracts';
+import { fixedStatement, outboxInsertText, outboxParams, type Db, type Folded, type FixedStatement, type Mail, type Mailer } from '@shop/platform';
+import type { OrderItemRow, OrderRow } from '../db/schema';
+
+/*
+ * The checkout's statements, written once as SQL text (decision 0033): the hot path runs the same
+ * few statements for every order, so drizzle does not build them again on each call, and rows that
+ * are written together go in one statement (a data-modifying `with`), one round trip instead of
+ * several. The tables are the ones of db/migrations (schema "order"); the outbox is the service's.
+ */
+
+const notCancelled = `lower(status) <> 'cancelled'`;
+
+/**
+ * Starts a checkout in one statement: the order this user already placed with this idempotency
+ * key, if any; when there is none, the pending checkout is recorded (decision 0020) — committed
+ * when the statement ends, before any stock is held.
+ */
+const startCheckoutStatement = fixedStatement<{ id: string }>(`with earlier as (
+    select id from "order".orders where user_id = $1::uuid and idempotency_key = $2::text
+  ), pending as (
+    insert into "order".pending_checkouts (id, user_id, started_at)
+    select $3::uuid, $1::uuid, $4::timestamptz where not exists (select 1 from earlier)
+  )
+  select id from earlier`);
+
+/** The id of the order placed earlier with this key (nothing recorded then), or undefined once the pending checkout is recorded. */
+export async function startCheckout(db: Db, orderId: string, userId: string, idempotencyKey: string | undefined, now: Date): Promise<string | undefined> {
+  const [earlier] = await startCheckoutStatement(db, [userId, idempotencyKey ?? null, orderId, now.toISOString()]);
+  return earlier?.id;
+}
+
+/**
+ * Under the buyer's checkout lock (its own statement before this one, so this statement's snapshot
+ * — taken when it starts, once the lock is held — sees every checkout that held the lock before):
+ * ends the pending checkout, and reads the order placed with this key (the unique index) and
+ * whether the buyer has an order that is not cancelled (the first-order rule; the first such row
+ * of the buyer's index answers, however many orders they have).
+ */
+const settleCheckoutStatement = fixedStatement<SettledRow>(`with ended as (
+    delete from "order".pending_checkouts where id = $1::uuid returning id
+  )
+  select (select count(*) from ended)::int as ended,
+    (select id from "order".orders where user_id = $2::uuid and idempotency_key = $3::text) as same_key,
+    exists (select 1 from "order".orders where user_id = $2::uuid and ${notCancelled}) as live`);
+
+export interface SettledCheckout {
+  /** False when the recovery gave the checkout up meanwhile (no order may follow). */
+  ended: boolean;
+  /** Whether the buyer has an order that is not cancelled (or the one with this key). */
+  any: boolean;
+  /** The order placed with this key, if any. */
+  sameKey?: string;
+}
+
+type SettledRow = { ended: number; same_key: string | null; live: boolean };
+
+/** One checkout per buyer at a time: the first-order rule and the idempotency key hold (released with the transaction). */
+const lockBuyerStatement = fixedStatement(`select pg_advisory_xact_lock(hashtext($1::text))`);
+
+export function lockBuyer(userId: string): Folded {
+  return [lockBuyerStatement, [`order-checkout:${userId}`]];
+}
+
+/** The settling statement, sent after the buyer's lock (in the same batch: its snapshot is taken once the lock is held). */
+export function settleCheckout(orderId: string, userId: string, idempotencyKey: string | undefined): Folded<SettledRow> {
+  return [settleCheckoutStatement, [orderId, userId, idempotencyKey ?? null]];
+}
+
+export function settledOf(rows: SettledRow[], idempotencyKey: string | undefined): SettledCheckout {
+  const [row] = rows;
+  const sameKey = idempotencyKey !== undefined && row?.same_key ? row.same_key : undefined;
+  return { ended: Number(row?.ended ?? 0) > 0, any: Boolean(row?.live || sameKey), sameKey };
+}
+
+const ORDER_PARAMS = 22;
+const ITEM_PARAMS = 10;
+
+/** The order, its items, its event and its confirmation mail in one statement (one round trip), per outbox schema and mailer. */
+const writeOrderStatements = new Map<string, FixedStatement<{ n: number }>>();
+function writeOrderStatement(schema: string, mailer: Mailer): FixedStatement<{ n: number }> {
+  const key = `${schema}|${mailer.transport}`;
+  let statement = writeOrderStatements.get(key);
+  if (!statement) {
+    statement = fixedStatement(`with o as (
+        insert into "order".orders (id, user_id, user_email, user_name, status, ship_address, ship_city, ship_state, ship_country,
+          ship_pin_code, ship_phone, payment_method, payment_status, items_paise, discount_paise, coupon_code, coupon_discount_paise,
+          tax_paise, shipping_paise, total_paise, idempotency_key, created_at, updated_at)
+        values ($1::uuid, $2::uuid, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text,
+          $10::int, $11::text, $12::text, $13::text, $14::bigint, $15::bigint, $16::text, $17::bigint,
+          $18::bigint, $19::bigint, $20::bigint, $21::text, $22::timestamptz, $22::timestamptz)
+      ), i as (
+        insert into "order".order_items (order_id, line_no, product_id, name, image, price_paise, quantity, size, color, category_id, category_name)
+        select $1::uuid, l.* from unnest($23::smallint[], $24::uuid[], $25::text[], $26::text[], $27::int[], $28::int[], $29::text[], $30::text[], $31::text[], $32::text[]) as l
+      ), e as (
+        ${outboxInsertText(schema, ORDER_PARAMS + ITEM_PARAMS + 1)}
+      ), m as (
+        ${mailer.insertText(ORDER_PARAMS + ITEM_PARAMS + OUTBOX_PARAMS + 1)}
+      )
+      select 1 as n`);
+    writeOrderStatements.set(key, statement);
+  }
+  return statement;
+}
+
+const OUTBOX_PARAMS = 7;
+
+/**
+ * Writes a new order with its items, its event and its confirmation mail (none when `mail` is
+ * undefined), in the caller's transaction, in one statement. The row is as given (every column
+ * the order has when placed), so the caller's copy is the stored one.
+ */
+export function insertOrder(schema: string, mailer: Mailer, row: OrderRow, items: OrderItemRow[], event: EventEnvelope, mail: Mail | undefined): Folded<{ n: number }> {
+  const column = <K extends keyof OrderItemRow>(key: K) => items.map((i) => i[key]);
+  return [
+    writeOrderStatement(schema, mailer),
+    [
+      row.id,
+      row.userId,
+      row.userEmail,
+      row.userName,
+      row.status,
+      row.shipAddress,
+      row.shipCity,
+      row.shipState,
+      row.shipCountry,
+      row.shipPinCode,
+      row.shipPhone,
+      row.paymentMethod,
+      row.paymentStatus,
+      row.itemsPaise,
+      row.discountPaise,
+      row.couponCode,
+      row.couponDiscountPaise,
+      row.taxPaise,
+      row.shippingPaise,
+      row.totalPaise,
+      row.idempotencyKey,
+      row.createdAt.toISOString(),
+      column('lineNo'),
+      column('productId'),
+      column('name'),
+      column('image'),
+      column('pricePaise'),
+      column('quantity'),
+      column('size'),
+      column('color'),
+      column('categoryId'),
+      column('categoryName'),
+      ...outboxParams(event),
+      mail?.to ?? null,
+      mail?.subject ?? null,
+      mail?.text ?? null,
+    ],
+  ];
+}
