@@ -176,8 +176,12 @@ describe('npm run start:distributed', () => {
     expect(orderId).toBeDefined();
     const orderSpan = await pollUntil(async () => receiver.spans.find((s) => s.service === 'gateway' && s.name === 'POST /api/v1/new/order'), 20_000);
     const trace = await pollUntil(async () => {
+      // Each process exports its spans in its own batches (every 2 s), so the cart's consumer span
+      // can arrive before the order's or the catalog's: wait until every process has sent its part.
       const spans = receiver.spans.filter((s) => s.traceId === orderSpan.traceId);
-      return spans.some((s) => s.service === 'cart' && s.name === 'process OrderPlaced') ? spans : undefined;
+      const from = new Set(spans.map((s) => s.service));
+      const complete = spans.some((s) => s.service === 'cart' && s.name === 'process OrderPlaced') && ['catalog', 'gateway', 'order'].every((s) => from.has(s));
+      return complete ? spans : undefined;
     }, 30_000);
     const services = new Set(trace.map((s) => s.service));
     expect([...services].sort()).toEqual(expect.arrayContaining(['cart', 'catalog', 'gateway', 'order']));
