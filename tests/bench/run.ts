@@ -8,6 +8,8 @@
  *   npm run bench -- --only placeOrder,addToCart,loadCart
  *   npm run bench -- --catalog 1000000  # the catalog at scale instead (catalog-scale.ts)
  *   npm run bench -- --json             # also one JSON line per scenario
+ *   npm run bench -- --only placeOrder --rate 100            # open loop: 100 orders/s arriving
+ *   npm run bench -- --only placeOrder,addToCart --rate placeOrder:100,addToCart:400
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { Client } from 'pg';
 import { ShopClient } from '../support/http-client';
 import { startDistributedShop, type DistributedShop } from '../support/distributed-shop';
 import { freePort, startProcess, waitForHttp } from '../support/processes';
+import { openLoop, type OpenLoopRequest } from './open-loop';
 
 interface Scenario {
   /** What --only selects it by (besides a part of its name). */
@@ -59,6 +62,19 @@ const warmupSeconds = Number(args.warmup ?? 2);
 const json = args.json === 'true';
 const only = args.only?.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
 const alwaysRun = ['express', 'ceiling'];
+/**
+ * `--rate=100` (every chosen scenario) or `--rate=placeOrder:100,addToCart:400`: those scenarios
+ * run open loop at that many arrivals per second instead of with closed-loop connections.
+ */
+const rates: Record<string, number> = {};
+if (args.rate) {
+  for (const part of args.rate.split(',')) {
+    const [id, value] = part.includes(':') ? part.split(':') : ['*', part];
+    if (!(Number(value) > 0)) throw new Error(`--rate: "${part}" is not a rate (requests per second)`);
+    rates[id!.trim().toLowerCase()] = Number(value);
+  }
+}
+const rateOf = (s: Scenario): number | undefined => rates[s.id.toLowerCase()] ?? rates['*'];
 const selected = (s: Scenario) => !only || alwaysRun.includes(s.id) || only.some((w) => s.id.toLowerCase() === w || s.name.toLowerCase().includes(w));
 
 const shippingInfo = { address: '14 Park Street', city: 'Kolkata', state: 'West Bengal', country: 'India', pinCode: '700016', phoneNo: '+91 98300 12345' };
@@ -128,6 +144,9 @@ interface Row {
   problem?: string;
   /** placeOrder: ms after the run until the background work had caught up (see waitForBackground). */
   'lag ms'?: number;
+  /** Open loop only: the arrival rate asked for, and the 99.9th percentile. */
+  'target req/s'?: number;
+  'p99.9 ms'?: number;
 }
 
 async function run(base: string, s: Scenario, cookie: string, shopperCookies: string[], duration = seconds): Promise<Row> {
@@ -140,6 +159,30 @@ async function run(base: string, s: Scenario, cookie: string, shopperCookies: st
     return { ...req, headers: withIdempotencyKey(s, headers) };
   };
   if (problem) return { scenario: s.name, connections, 'req/s': 0, 'median ms': 0, 'p99 ms': 0, requests: 0, 'non-2xx': 0, errors: 1, ok: false, problem };
+  const rate = rateOf(s);
+  if (rate) {
+    const url = new URL(base + s.path);
+    const next = (): OpenLoopRequest => {
+      let headers: Record<string, string> = { 'content-type': 'application/json', ...(s.auth ? { cookie } : {}) };
+      if (s.perShopper) headers = { ...headers, cookie: shopperCookies[turn++ % shopperCookies.length]! };
+      return { method: s.method ?? 'GET', path: url.pathname + url.search, headers: withIdempotencyKey(s, headers), body: s.body };
+    };
+    if (warmupSeconds > 0) await openLoop(base, next, rate, warmupSeconds);
+    const r = await openLoop(base, next, rate, duration);
+    return {
+      scenario: s.name,
+      connections: 0,
+      'target req/s': rate,
+      'req/s': r.achievedRate,
+      'median ms': r.p50,
+      'p99 ms': r.p99,
+      'p99.9 ms': r.p999,
+      requests: r.answered,
+      'non-2xx': r.non2xx,
+      errors: r.errors,
+      ok: r.non2xx === 0 && r.errors === 0,
+    };
+  }
   const load = (length: number) =>
     autocannon({
       url: base + s.path,
@@ -338,7 +381,7 @@ async function main() {
     const perShopper = scenarios.filter((s) => chosen.some((c) => c === s || c.during === s.id)).filter((s) => s.perShopper);
     const shopperCookies = perShopper.length ? await registerShoppers(shop.urls.auth, shop.internalToken, Math.max(...perShopper.map(connectionsOf))) : [];
     const rows: Row[] = [];
-    const cpu: Array<{ scenario: string } & Record<string, number | string>> = [];
+    const cpu: Array<Record<string, number | string>> = [];
     const admin = new Client({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
     await admin.connect();
     // Measured once before any load: right after a scenario, leftovers of its work would count as idle.
@@ -364,19 +407,36 @@ async function main() {
       // Warm-up and catch-up included: the work the scenario caused, over the requests it measured
       // (times the warm-up's share, taken at the measured rate).
       const requests = rows.slice(rowsBefore).reduce((n, r) => n + r.requests * (1 + warmupSeconds / seconds), 0);
-      if (!s.during) cpu.push({ scenario: s.name, ...cpuPerRequest(cpuBefore, await cpuTimes(shop, admin, { express: express.pid }), requests, idle, Date.now() - started) });
+      if (!s.during) {
+        const perProcess = cpuPerRequest(cpuBefore, await cpuTimes(shop, admin, { express: express.pid }), requests, idle, Date.now() - started);
+        // The Express process is its own scenario's server; for the shop's scenarios it only idles.
+        const shopTotal = Object.entries(perProcess).filter(([name]) => (s.express ? name === 'express' : name !== 'express')).reduce((sum, [, ms]) => sum + ms, 0);
+        cpu.push({ scenario: s.name, ...perProcess, total: Math.round(shopTotal * 100) / 100 });
+      }
     }
     await admin.end();
     console.log(`\n${seconds} s per scenario after a ${warmupSeconds} s warm-up, distributed mode\n`);
     console.table(rows.map(({ ok: _ok, ...row }) => row));
-    console.log('\nCPU ms per request, by process, less its idle use (PostgreSQL: the backends of the shop\'s databases)\n');
+    console.log('\nCPU ms per request, by process, less its idle use (PostgreSQL: the backends of the shop\'s databases; total: the shop\'s processes and PostgreSQL)\n');
     console.table(cpu);
     const ceiling = rows.find((r) => r.scenario === scenarios[1]!.name);
     const hello = rows.find((r) => r.scenario === scenarios[0]!.name);
     if (ceiling && hello?.['req/s']) console.log(`gateway /healthz: ${Math.round((100 * ceiling['req/s']) / hello['req/s'])}% of the Express hello-world`);
     if (json) {
       for (const r of rows) {
-        const line = { scenario: r.scenario, connections: r.connections, rps: r['req/s'], p50: r['median ms'], p99: r['p99 ms'], non2xx: r['non-2xx'], errors: r.errors, ...(r['lag ms'] !== undefined ? { lagMs: r['lag ms'] } : {}) };
+        const cpuMs = Object.fromEntries(Object.entries(cpu.find((c) => c.scenario === r.scenario) ?? {}).filter(([, ms]) => typeof ms === 'number'));
+        const line = {
+          scenario: r.scenario,
+          ...(r['target req/s'] !== undefined ? { mode: 'open', targetRps: r['target req/s'] } : { mode: 'closed', connections: r.connections }),
+          rps: r['req/s'],
+          p50: r['median ms'],
+          p99: r['p99 ms'],
+          ...(r['p99.9 ms'] !== undefined ? { p999: r['p99.9 ms'] } : {}),
+          non2xx: r['non-2xx'],
+          errors: r.errors,
+          ...(r['lag ms'] !== undefined ? { lagMs: r['lag ms'] } : {}),
+          ...(Object.keys(cpuMs).length ? { cpuMs } : {}),
+        };
         console.log(JSON.stringify(line));
       }
     }
