@@ -64,6 +64,11 @@ export const routeTable: Route[] = [
   r('POST', '/admin/categories', 'catalog'),
   r('PUT', '/admin/categories/:id', 'catalog'),
   r('DELETE', '/admin/categories/:id', 'catalog'),
+  // Admin: GST rates by HSN (staff read; admin change; decision 0046)
+  r('GET', '/admin/gst-rates', 'catalog'),
+  r('POST', '/admin/gst-rates', 'catalog'),
+  r('PUT', '/admin/gst-rates/:id', 'catalog'),
+  r('DELETE', '/admin/gst-rates/:id', 'catalog'),
   // Cart
   r('POST', '/addToCart', 'cart'),
   r('GET', '/loadCart', 'cart'),

@@ -11,6 +11,7 @@ export * from './text';
 export * from './newsletter';
 export * from './returns';
 export * from './invoice';
+export * from './gst';
 export * from './coupons';
 
 export * from './oidc';

@@ -54,20 +54,22 @@ export function renderInvoicePdf(inv: TaxInvoice): Promise<Buffer> {
   doc.text(`State: ${inv.buyer.state}   Phone: ${inv.buyer.phone}`, { width });
   doc.moveDown(0.8);
 
+  // Each line has its own rate (decision 0046): CGST and SGST are half of it each, IGST all of it.
   const taxColumns: Column[] = inv.intraState
     ? [
-        { title: `CGST ${inv.ratePercent.cgst}%`, width: 55, align: 'right', value: (l) => amount(l.cgstPaise) },
-        { title: `SGST ${inv.ratePercent.sgst}%`, width: 55, align: 'right', value: (l) => amount(l.sgstPaise) },
+        { title: 'CGST', width: 46, align: 'right', value: (l) => amount(l.cgstPaise) },
+        { title: 'SGST', width: 46, align: 'right', value: (l) => amount(l.sgstPaise) },
       ]
-    : [{ title: `IGST ${inv.ratePercent.igst}%`, width: 110, align: 'right', value: (l) => amount(l.igstPaise) }];
+    : [{ title: 'IGST', width: 92, align: 'right', value: (l) => amount(l.igstPaise) }];
   const columns: Column[] = [
     { title: '#', width: 16, align: 'left', value: (l) => String(l.no) },
-    { title: 'Description', width: 140, align: 'left', value: (l) => l.description },
-    { title: 'HSN', width: 36, align: 'left', value: (l) => l.hsn },
-    { title: 'Qty', width: 26, align: 'right', value: (l) => String(l.quantity) },
-    { title: 'Rate', width: 55, align: 'right', value: (l) => amount(l.unitPricePaise) },
-    { title: 'Discount', width: 50, align: 'right', value: (l) => amount(l.discountPaise) },
-    { title: 'Taxable value', width: 62, align: 'right', value: (l) => amount(l.taxablePaise) },
+    { title: 'Description', width: 118, align: 'left', value: (l) => l.description },
+    { title: 'HSN', width: 44, align: 'left', value: (l) => l.hsn },
+    { title: 'Qty', width: 22, align: 'right', value: (l) => String(l.quantity) },
+    { title: inv.pricesIncludeGst ? 'Price (incl. GST)' : 'Price', width: 52, align: 'right', value: (l) => amount(l.unitPricePaise) },
+    { title: 'Discount', width: 44, align: 'right', value: (l) => amount(l.discountPaise) },
+    { title: 'Taxable value', width: 56, align: 'right', value: (l) => amount(l.taxablePaise) },
+    { title: 'GST rate', width: 32, align: 'right', value: (l) => `${l.ratePercent}%` },
     ...taxColumns,
   ];
   const used = columns.reduce((s, c) => s + c.width, 0);
@@ -98,9 +100,12 @@ export function renderInvoicePdf(inv: TaxInvoice): Promise<Buffer> {
   // The lines' discounts include the coupon's share; say which coupon and how much.
   if (inv.coupon) totals.push([`Coupon ${inv.coupon.code} (in Discount)`, rs(inv.coupon.discountPaise)]);
   totals.push(['Taxable value', rs(inv.taxablePaise)]);
-  if (inv.intraState) totals.push([`CGST @ ${inv.ratePercent.cgst}%`, rs(inv.cgstPaise)], [`SGST @ ${inv.ratePercent.sgst}%`, rs(inv.sgstPaise)]);
-  else totals.push([`IGST @ ${inv.ratePercent.igst}%`, rs(inv.igstPaise)]);
-  totals.push(['Shipping', rs(inv.shippingPaise)], ['Invoice total', rs(inv.totalPaise)]);
+  if (inv.intraState) totals.push(['CGST', rs(inv.cgstPaise)], ['SGST', rs(inv.sgstPaise)]);
+  else totals.push(['IGST', rs(inv.igstPaise)]);
+  // Orders from before decision 0045 charged shipping outside the taxed lines; later ones have it as a line.
+  if (!inv.pricesIncludeGst) totals.push(['Shipping', rs(inv.shippingPaise)]);
+  if (inv.roundOffPaise !== 0) totals.push(['Round off', `${inv.roundOffPaise < 0 ? '-' : ''}${rs(Math.abs(inv.roundOffPaise))}`]);
+  totals.push(['Invoice total', rs(inv.totalPaise)]);
   for (const [label, value] of totals) {
     const y = doc.y;
     const bold = label === 'Invoice total';

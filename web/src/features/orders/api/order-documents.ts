@@ -68,6 +68,8 @@ export interface OrderDeliveryAndPrices {
   couponDiscount: number;
   taxPrice: number;
   shippingPrice: number;
+  roundOff: number;
+  pricesIncludeGst: boolean;
   paidAt: string | null;
 }
 
@@ -144,6 +146,8 @@ export const ORDER_DELIVERY_AND_PRICES = `
     couponDiscount
     taxPrice
     shippingPrice
+    roundOff
+    pricesIncludeGst
     paidAt
   }
 `;
