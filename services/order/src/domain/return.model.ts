@@ -22,6 +22,19 @@ export function returnRefundPaise(order: Pick<OrderRow, 'itemsPaise' | 'discount
   return Number((BigInt(returnedPaise) * charged) / BigInt(order.itemsPaise));
 }
 
+/**
+ * What returning these units gives back. Orders whose prices include GST (decision 0045) stored
+ * what each line cost after its share of the discounts (taxable + tax): the returned units get
+ * their share of their line's value, rounded down. Older orders: `returnRefundPaise`.
+ */
+export function refundOfReturn(order: Order, lines: Array<{ line: OrderItemRow; quantity: number }>): number {
+  if (!order.pricesIncludeGst) return returnRefundPaise(order, lines.map(({ line, quantity }) => ({ unitPricePaise: line.pricePaise, quantity })));
+  return lines.reduce((sum, { line, quantity }) => {
+    const value = (line.taxablePaise ?? 0) + (line.taxPaise ?? 0);
+    return sum + Number((BigInt(value) * BigInt(quantity)) / BigInt(line.quantity));
+  }, 0);
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A return as REST and GraphQL show it: money in rupees, dates as ISO text, the timeline oldest first. */

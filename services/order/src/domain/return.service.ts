@@ -16,7 +16,7 @@ import { orders, returnItems, returns, returnSteps, type OrderItemRow, type Retu
 import type { OrderDeps } from './order-deps';
 import { withItems, type Order } from './order.model';
 import { returnReceivedEvent, returnRequestedEvent, returnStatusChangedEvent } from './return.events';
-import { returnRefundPaise, type ReturnDetails } from './return.model';
+import { refundOfReturn, type ReturnDetails } from './return.model';
 import { checkReturnTransition, HOLDS_RETURN_QUANTITY, returnableUntil } from './return-status.machine';
 
 /** Units of each order line already taken back by returns that still count (not rejected). */
@@ -79,7 +79,7 @@ export async function requestReturn(deps: OrderDeps, userId: string, orderIdInpu
     }
 
     const lines = [...wanted.values()].sort((a, b) => a.line.lineNo - b.line.lineNo);
-    const refundPaise = returnRefundPaise(row, lines.map(({ line, quantity }) => ({ unitPricePaise: line.pricePaise, quantity })));
+    const refundPaise = refundOfReturn(order!, lines);
     await tx.insert(returns).values({ id, orderId, userId, status: 'requested', reason: input.reason, photo: input.photo ?? null, refundPaise, createdAt: now, updatedAt: now });
     await tx.insert(returnItems).values(lines.map(({ line, quantity }) => ({ returnId: id, lineNo: line.lineNo, quantity })));
     await tx.insert(returnSteps).values({ returnId: id, status: 'requested', note: null, at: now });

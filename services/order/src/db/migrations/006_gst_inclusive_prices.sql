@@ -13,3 +13,11 @@ alter table "order".order_items add column if not exists gst_rate_bp integer;
 alter table "order".order_items add column if not exists discount_paise bigint;
 alter table "order".order_items add column if not exists taxable_paise bigint;
 alter table "order".order_items add column if not exists tax_paise bigint;
+-- The total still adds up in the database: older orders added their GST, newer ones contain it
+-- and add the round off (at most half a rupee either way).
+alter table "order".orders drop constraint orders_total_is_sum;
+alter table "order".orders add constraint orders_total_is_sum check (
+  case when prices_include_gst
+    then total_paise = items_paise - discount_paise - coupon_discount_paise + shipping_paise + round_off_paise and round_off_paise between -50 and 50
+    else total_paise = items_paise - discount_paise - coupon_discount_paise + tax_paise + shipping_paise and round_off_paise = 0
+  end);
