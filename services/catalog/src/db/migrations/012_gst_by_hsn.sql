@@ -271,6 +271,14 @@ from (values
   ('Scented Candle Gift Set', '3406'),
   ('Chocolate Hamper Gift Box', '1806'),
   ('Metal Key Chain Set', '7326'),
-  ('Smart LED Bulb 9W', '8539')
+  ('Smart LED Bulb 9W', '8539'),
+  ('Men''s Running Shoes', '6404'),
+  ('Women''s Walking Shoes', '6404'),
+  ('Women''s Block Heel Sandals', '6402'),
+  ('Men''s Floater Sandals', '6402'),
+  ('Men''s Suede Loafers', '6403'),
+  ('Women''s Bellies', '6403'),
+  ('Women''s Rose Gold Watch', '9102'),
+  ('Men''s Cotton Briefs Pack of 3', '6107')
 ) as v (name, hsn)
 where p.name = v.name and p.hsn_code is null;
