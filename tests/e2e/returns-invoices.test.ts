@@ -73,10 +73,12 @@ describe('returns and tax invoices in the browser', () => {
       expect(text).toContain('Return Tester');
       expect(text).toContain('Place of supply: Karnataka (29)');
       expect(text).toContain('Steel Kettle');
-      // 2000 − 10% = 1800 taxable; CGST and SGST 9% each = 162; + 5 shipping.
-      expect(text).toContain('CGST @ 9% Rs. 162.00');
-      expect(text).toContain('Invoice total Rs. 2,129.00');
-      expect(text).toContain('Rupees Two Thousand One Hundred Twenty-Nine Only');
+      // Prices include GST: 2000 − 10% = 1800 paid for the line, of which 5% GST (kitchenware 7323):
+      // CGST and SGST 42.86 each; shipping ₹5 is a line at the same rate (0.12 + 0.12).
+      expect(text).toContain('1 Steel Kettle 7323 2 1,000.00 200.00 1,714.28 5% 42.86 42.86 1,800.00');
+      expect(text).toContain('CGST Rs. 42.98');
+      expect(text).toContain('Invoice total Rs. 1,805.00');
+      expect(text).toContain('Rupees One Thousand Eight Hundred Five Only');
 
       // One unit goes back, with a reason and a photo.
       await page.getByRole('button', { name: 'Return items' }).click();
