@@ -91,6 +91,7 @@ export const routeTable: Route[] = [
   r('PUT', '/admin/order/:id', 'order'),
   r('DELETE', '/admin/order/:id', 'order'),
   // Returns within 30 days and GST tax invoices
+  r('POST', '/order/:id/return/quote', 'order'),
   r('POST', '/order/:id/return', 'order'),
   r('GET', '/returns/user', 'order'),
   r('GET', '/admin/returns', 'order'),

@@ -12,6 +12,7 @@ export * from './newsletter';
 export * from './returns';
 export * from './invoice';
 export * from './gst';
+export * from './refunds';
 export * from './coupons';
 
 export * from './oidc';

@@ -203,6 +203,39 @@ describe('checkout with a coupon', () => {
     expect(asked.body.return.refundAmount).toBe(720);
   });
 
+  test('a return re-prices what is kept: a coupon whose minimum no longer holds comes out of the refund, shown before confirming, REST and GraphQL alike', async () => {
+    const lamp = await svc.product({ name: 'Table Lamp', price: 400, stock: 10 });
+    const kettle = await svc.product({ name: 'Electric Kettle', price: 600, stock: 10 });
+    const c = await coupon({ type: 'amount', value: 500, minOrder: 1000 });
+    const buyer = svc.as('user');
+    // An earlier order, so the 10% first-order discount is not in play (the issue's case).
+    expect((await buyer.post('/api/v1/new/order', { shippingInfo: shippingInfo(), items: [{ productId: lamp._id, quantity: 1 }] })).status).toBe(201);
+    const placed = await buyer.post('/api/v1/new/order', { shippingInfo: shippingInfo(), items: [{ productId: lamp._id, quantity: 1 }, { productId: kettle._id, quantity: 1 }], couponCode: c.code });
+    // ₹1,000 − ₹500 + ₹5 = ₹505 (GST included).
+    expect(placed.body.order).toMatchObject({ itemPrice: 1000, couponDiscount: 500, totalPrice: 505 });
+    const id = placed.body.order._id;
+    for (const status of ['shipped', 'delivered']) expect((await admin.put(`/api/v1/admin/order/${id}`, { status })).status).toBe(200);
+
+    // The lamp alone (₹400) does not reach the ₹1,000 minimum: kept it costs ₹400 + ₹5, so ₹100 comes back, not ₹300.
+    const items = [{ productId: kettle._id, quantity: 1 }];
+    const rest = await buyer.post(`/api/v1/order/${id}/return/quote`, { items });
+    expect(rest.status).toBe(200);
+    expect(rest.body.quote).toEqual({ refundAmount: 100, couponLost: true, couponCode: c.code, keptPrice: 405 });
+    const gql = await buyer.graphql(`query($id: ID!, $items: [ReturnItemInput!]!) { returnQuote(orderId: $id, items: $items) { refundAmount couponLost couponCode keptPrice } }`, { id, items });
+    expect(gql.body.data.returnQuote).toEqual(rest.body.quote);
+    // A bad quote is a 400 saying why, not a 500.
+    const bad = await buyer.post(`/api/v1/order/${id}/return/quote`, { items: [] });
+    expect(bad.status).toBe(400);
+    expect((await buyer.post(`/api/v1/order/${id}/return/quote`, { items: [{ productId: kettle._id, quantity: 2 }] })).status).toBe(409);
+
+    const asked = await buyer.post(`/api/v1/order/${id}/return`, { items: [{ product: kettle._id, quantity: 1 }], reason: 'Does not switch off' });
+    expect(asked.status).toBe(201);
+    expect(asked.body.return.refundAmount).toBe(100);
+    // Returning the lamp too gives back the rest but the shipping: 505 − 100 − 5.
+    const rest2 = await buyer.post(`/api/v1/order/${id}/return/quote`, { items: [{ productId: lamp._id, quantity: 1 }] });
+    expect(rest2.body.quote).toMatchObject({ refundAmount: 400, keptPrice: 5 });
+  });
+
   test('each refusal is a 4xx saying why, both when applying and when ordering; a refused order holds no stock and writes nothing', async () => {
     const p = await svc.product({ name: 'Cotton Dhurrie', price: 300, stock: 10 });
     const future = await coupon({ validFrom: '2098-01-01', validTo: '2099-01-01' });
