@@ -89,7 +89,8 @@ describe('coupons in the browser', () => {
       const prices = page.getByRole('region', { name: 'Price details' });
       await prices.getByText('Coupon FESTIVE20').waitFor();
       await prices.getByText(`−${inr(180)}`).waitFor();
-      await prices.getByText(inr(854.6)).waitFor();
+      await prices.getByText(inr(725)).waitFor();
+      await prices.getByText('GST included').waitFor();
 
       // Staff see the use; a used coupon cannot be deleted, only deactivated.
       await staffPage.reload();

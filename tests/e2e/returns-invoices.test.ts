@@ -83,6 +83,8 @@ describe('returns and tax invoices in the browser', () => {
       // One unit goes back, with a reason and a photo.
       await page.getByRole('button', { name: 'Return items' }).click();
       await page.getByLabel('Steel Kettle').selectOption('1');
+      // Before confirming, the refund: what was paid (₹1,805) less what the kept kettle costs now (₹900 + ₹5).
+      await page.getByRole('status').getByText('You will get back ₹900.00.').waitFor();
       await page.getByLabel('Reason').fill('The lid does not close');
       await page.getByLabel(/Photo/).setInputFiles({ name: 'lid.png', mimeType: 'image/png', buffer: PHOTO });
       await page.getByRole('button', { name: 'Request return' }).click();

@@ -241,3 +241,19 @@ export const MY_RETURNS = `
     myReturns { ${RETURN_SELECTION} }
   }
 `;
+
+/** What returning the chosen items would refund now (decision 0047): shown before the shopper confirms. */
+export const RETURN_QUOTE = `
+  query ReturnQuote($orderId: ID!, $items: [ReturnItemInput!]!) {
+    returnQuote(orderId: $orderId, items: $items) {
+      refundAmount
+      couponLost
+      couponCode
+      keptPrice
+    }
+  }
+`;
+
+export interface ReturnQuoteData {
+  returnQuote: { refundAmount: number; couponLost: boolean; couponCode: string | null; keptPrice: number | null };
+}
