@@ -13,6 +13,7 @@ export * from './returns';
 export * from './invoice';
 export * from './gst';
 export * from './refunds';
+export * from './credit-notes';
 export * from './coupons';
 
 export * from './oidc';

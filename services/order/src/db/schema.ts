@@ -156,6 +156,23 @@ export const invoices = orderSchema.table('invoices', {
 });
 export type InvoiceRow = typeof invoices.$inferSelect;
 
+export const creditNoteCounters = orderSchema.table('credit_note_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** A credit note per received return of an invoiced order (decision 0048). */
+export const creditNotes = orderSchema.table('credit_notes', {
+  returnId: uuid('return_id').primaryKey(),
+  orderId: uuid('order_id').notNull(),
+  number: text('number').notNull(),
+  financialYear: text('financial_year').notNull(),
+  sequence: integer('sequence').notNull(),
+  issuedAt: ts('issued_at').notNull(),
+  seller: jsonb('seller').$type<SellerDetails>().notNull(),
+});
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+
 export const coupons = orderSchema.table('coupons', {
   id: uuid('id').primaryKey(),
   code: text('code').notNull(),

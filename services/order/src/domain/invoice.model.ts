@@ -30,6 +30,10 @@ export interface TaxInvoiceLine {
 
 /** Everything a GST tax invoice prints, money in paise; the lines add up to the order's figures exactly. */
 export interface TaxInvoice {
+  /** A tax invoice, or a credit note in the invoice's shape (decision 0048). */
+  kind: 'invoice' | 'credit-note';
+  /** A credit note: the invoice it refers to. */
+  invoiceNumber?: string;
   number: string;
   issuedAt: Date;
   orderId: string;
@@ -113,6 +117,7 @@ export function taxInvoiceOf(order: Order, invoice: Pick<InvoiceRow, 'number' | 
   const lines = order.pricesIncludeGst ? inclusiveLinesOf(order, order.intraState ?? intraState, hsnByLine) : legacyLinesOf(order, intraState, hsnByLine);
   const sum = (pick: (l: TaxInvoiceLine) => number) => lines.reduce((s, l) => s + pick(l), 0);
   return {
+    kind: 'invoice',
     number: invoice.number,
     issuedAt: invoice.issuedAt,
     orderId: order.id,

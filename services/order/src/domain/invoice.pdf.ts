@@ -17,7 +17,9 @@ interface Column {
 
 /** The invoice as an A4 PDF (pdfkit): seller, buyer, place of supply, lines with HSN and GST, totals in figures and words. */
 export function renderInvoicePdf(inv: TaxInvoice): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 30, info: { Title: `Tax Invoice ${inv.number}`, Author: inv.seller.legalName } });
+  const credit = inv.kind === 'credit-note';
+  const title = credit ? 'Credit Note' : 'Tax Invoice';
+  const doc = new PDFDocument({ size: 'A4', margin: 30, info: { Title: `${title} ${inv.number}`, Author: inv.seller.legalName } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -28,7 +30,7 @@ export function renderInvoicePdf(inv: TaxInvoice): Promise<Buffer> {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
 
-  doc.font('Helvetica-Bold').fontSize(16).text('Tax Invoice', left, 30, { width, align: 'center' });
+  doc.font('Helvetica-Bold').fontSize(16).text(title, left, 30, { width, align: 'center' });
   doc.moveDown(0.5);
   const top = doc.y;
   doc.font('Helvetica-Bold').fontSize(10).text(inv.seller.legalName, left, top, { width: width / 2 });
@@ -39,8 +41,9 @@ export function renderInvoicePdf(inv: TaxInvoice): Promise<Buffer> {
 
   const rightX = left + width / 2 + 10;
   const meta: Array<[string, string]> = [
-    ['Invoice number', inv.number],
-    ['Invoice date', dateFormat.format(inv.issuedAt)],
+    [credit ? 'Credit note number' : 'Invoice number', inv.number],
+    [credit ? 'Credit note date' : 'Invoice date', dateFormat.format(inv.issuedAt)],
+    ...(credit && inv.invoiceNumber ? [['Against invoice', inv.invoiceNumber] as [string, string]] : []),
     ['Order', orderNumberOf(inv.orderId)],
     ['Place of supply', inv.placeOfSupply],
   ];
@@ -105,10 +108,11 @@ export function renderInvoicePdf(inv: TaxInvoice): Promise<Buffer> {
   // Orders from before decision 0045 charged shipping outside the taxed lines; later ones have it as a line.
   if (!inv.pricesIncludeGst) totals.push(['Shipping', rs(inv.shippingPaise)]);
   if (inv.roundOffPaise !== 0) totals.push(['Round off', `${inv.roundOffPaise < 0 ? '-' : ''}${rs(Math.abs(inv.roundOffPaise))}`]);
-  totals.push(['Invoice total', rs(inv.totalPaise)]);
+  const totalLabel = credit ? 'Credit note total' : 'Invoice total';
+  totals.push([totalLabel, rs(inv.totalPaise)]);
   for (const [label, value] of totals) {
     const y = doc.y;
-    const bold = label === 'Invoice total';
+    const bold = label === totalLabel;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
     doc.text(label, left + width - 250, y, { width: 140, align: 'left' });
     doc.text(value, left + width - 110, y, { width: 110, align: 'right' });
@@ -116,7 +120,10 @@ export function renderInvoicePdf(inv: TaxInvoice): Promise<Buffer> {
   doc.moveDown(0.8);
   doc.font('Helvetica').fontSize(9).text(`Amount in words: ${inv.totalInWords}`, left, doc.y, { width });
   doc.moveDown(1.5);
-  doc.fontSize(8).fillColor('#555555').text('Tax is not payable on reverse charge basis. This is a computer-generated invoice and needs no signature.', { width });
+  const footer = credit
+    ? 'Issued for goods returned: reduces the taxable value and GST of the invoice above. This is a computer-generated credit note and needs no signature.'
+    : 'Tax is not payable on reverse charge basis. This is a computer-generated invoice and needs no signature.';
+  doc.fontSize(8).fillColor('#555555').text(footer, { width });
   doc.text(`For ${inv.seller.legalName}`, { width, align: 'right' });
   doc.end();
   return done;
