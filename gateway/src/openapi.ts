@@ -142,6 +142,8 @@ const docs: Record<string, Doc> = {
   'GET /admin/returns': { summary: 'Return requests (status, page; 20 per page)', access: 'staff' },
   'PUT /admin/return/:id': { summary: 'Approve, reject, receive (stock goes back) or refund a return', access: 'staff', body: updateReturnSchema },
   'GET /order/:id/invoice': { summary: 'GST tax invoice of a delivered order (application/pdf; buyer or staff)', access: 'login', pdf: true },
+  'GET /returns/:id/credit-note': { summary: 'The credit note of a received return: creditNote { number, invoiceNumber, lines (hsnCode, quantity, gstRate, taxableValue, cgst, sgst, igst, total), totals } (buyer or staff)', access: 'login' },
+  'GET /returns/:id/credit-note/pdf': { summary: 'The credit note as a PDF (buyer or staff)', access: 'login', pdf: true },
   'GET /admin/coupons': { summary: 'Coupons newest first with their uses (page, limit 1–100, 50)', access: 'staff', query: ['page', 'limit'] },
   'POST /admin/coupons': {
     summary: "Create a coupon: code, type ('percent' | 'amount'), value (percent 1–100 or rupees), minOrder (rupees), validFrom, validTo, maxUses, maxUsesPerCustomer, active; 409 for a code taken",

@@ -92,6 +92,8 @@ export const routeTable: Route[] = [
   r('DELETE', '/admin/order/:id', 'order'),
   // Returns within 30 days and GST tax invoices
   r('POST', '/order/:id/return/quote', 'order'),
+  r('GET', '/returns/:id/credit-note', 'order'),
+  r('GET', '/returns/:id/credit-note/pdf', 'order'),
   r('POST', '/order/:id/return', 'order'),
   r('GET', '/returns/user', 'order'),
   r('GET', '/admin/returns', 'order'),

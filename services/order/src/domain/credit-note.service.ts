@@ -9,6 +9,7 @@ import type { TaxInvoice, TaxInvoiceLine } from './invoice.model';
 import { renderInvoicePdf } from './invoice.pdf';
 import { loadReturns } from './return.service';
 
+
 export const creditNoteMessages = {
   notIssued: 'No credit note was issued for this return (it is issued once the return is received)',
 } as const;

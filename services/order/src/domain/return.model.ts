@@ -1,5 +1,5 @@
 import { orderNumberOf, paiseToRupees, type PricedLine } from '@shop/proto-contracts';
-import type { OrderItemRow, OrderRow, ReturnRow, ReturnStepRow } from '../db/schema';
+import type { CreditNoteRow, OrderItemRow, OrderRow, ReturnRow, ReturnStepRow } from '../db/schema';
 import type { Order } from './order.model';
 import { nextReturnStatuses } from './return-status.machine';
 
@@ -8,6 +8,8 @@ export interface ReturnDetails extends ReturnRow {
   order: Order;
   items: Array<{ line: OrderItemRow; quantity: number }>;
   steps: ReturnStepRow[];
+  /** Issued when the return was received, if its order was invoiced (decision 0048). */
+  creditNote: CreditNoteRow | null;
 }
 
 /**
@@ -66,6 +68,7 @@ export function toReturnView(r: ReturnDetails) {
     updatedAt: r.updatedAt.toISOString(),
     receivedAt: iso(r.receivedAt),
     refundedAt: iso(r.refundedAt),
+    creditNoteNumber: r.creditNote?.number ?? null,
     timeline: r.steps.map((s) => ({ status: s.status, note: s.note, at: s.at.toISOString() })),
     nextStatuses: [...nextReturnStatuses(r.status)],
   };

@@ -15,11 +15,12 @@ import {
   type UpdateReturnInput,
 } from '@shop/proto-contracts';
 import { badRequest, conflict, enqueueEvent, notFound, type Db, type Tx } from '@shop/platform';
-import { coupons, orders, returnItems, returns, returnSteps, type OrderItemRow, type ReturnRow } from '../db/schema';
+import { coupons, creditNotes, orders, returnItems, returns, returnSteps, type OrderItemRow, type ReturnRow } from '../db/schema';
 import type { OrderDeps } from './order-deps';
 import { withItems, type Order } from './order.model';
 import { returnReceivedEvent, returnRequestedEvent, returnStatusChangedEvent } from './return.events';
 import { refundOfReturn, type ReturnDetails } from './return.model';
+import { issueCreditNote } from './credit-note.service';
 import { checkReturnTransition, HOLDS_RETURN_QUANTITY, returnableUntil } from './return-status.machine';
 
 /** Units of each order line already taken back by returns that still count (not rejected). */
@@ -162,6 +163,8 @@ export async function updateReturn(deps: OrderDeps, idInput: string, input: Upda
     if (input.status === 'received') {
       const [details] = await loadReturns(tx, [id]);
       await enqueueEvent(tx, deps.schema, returnReceivedEvent(details!));
+      // The credit note reversing what came back, numbered with the receipt (decision 0048).
+      await issueCreditNote(tx, deps, row, now);
     }
   });
   deps.publishEvents();
@@ -176,6 +179,7 @@ export async function loadReturns(db: Db | Tx, ids: string[]): Promise<ReturnDet
   const withLines = new Map((await withItems(db, orderRows)).map((o) => [o.id, o]));
   const items = await db.select().from(returnItems).where(inArray(returnItems.returnId, ids)).orderBy(asc(returnItems.lineNo));
   const steps = await db.select().from(returnSteps).where(inArray(returnSteps.returnId, ids)).orderBy(asc(returnSteps.at));
+  const notes = new Map((await db.select().from(creditNotes).where(inArray(creditNotes.returnId, ids))).map((n) => [n.returnId, n]));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((rid) => {
     const r = byId.get(rid);
@@ -192,6 +196,7 @@ export async function loadReturns(db: Db | Tx, ids: string[]): Promise<ReturnDet
             return line ? [{ line, quantity: i.quantity }] : [];
           }),
         steps: steps.filter((s) => s.returnId === rid),
+        creditNote: notes.get(rid) ?? null,
       },
     ];
   });

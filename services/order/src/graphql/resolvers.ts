@@ -1,4 +1,5 @@
 import { assertLoggedIn, assertRole, badRequest, clientAddress, forbidden, type GraphQLContext, type SubgraphResolvers } from '@shop/platform';
+import { getCreditNote, toCreditNoteView } from '../domain/credit-note.service';
 import {
   adminOrdersQuerySchema,
   createPaymentOrderSchema,
@@ -76,6 +77,7 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
         assertRole(ctx, 'admin', 'emp');
         return salesStatsView(await salesStats(deps, args.days ?? 7));
       },
+      creditNote: async (_p: unknown, args: Args, ctx: GraphQLContext) => toCreditNoteView(await getCreditNote(deps, assertLoggedIn(ctx), String(args.returnId))),
       returnQuote: async (_p: unknown, args: Args, ctx: GraphQLContext) =>
         quoteReturn(deps, assertLoggedIn(ctx).userId, String(args.orderId), parseInput(returnQuoteSchema, { items: args.items })),
       myReturns: async (_p: unknown, _a: Args, ctx: GraphQLContext) => (await listUserReturns(deps, assertLoggedIn(ctx).userId)).map(toReturnView),
