@@ -120,6 +120,21 @@ describe('returns and tax invoices in the browser', () => {
       const steps = orderCard.getByRole('list', { name: 'Return progress' });
       for (const step of ['Requested', 'Approved', 'Received', 'Refunded']) await steps.getByText(step, { exact: true }).waitFor();
       await steps.getByText('Note: Courier pickup tomorrow').waitFor();
+
+      // The received return has a credit note reversing the kettle's share of the invoice (decision 0048).
+      await orderCard.getByText(/Credit note CN\/\d{4}-\d{2}\/\d{6}/).waitFor();
+      const noteDownload = page.waitForEvent('download');
+      await orderCard.getByRole('button', { name: /Download credit note/ }).click();
+      const noteFile = await noteDownload;
+      expect(noteFile.suggestedFilename()).toMatch(/^CN-\d{4}-\d{2}-\d{6}\.pdf$/);
+      const noteChunks: Buffer[] = [];
+      for await (const chunk of await noteFile.createReadStream()) noteChunks.push(chunk as Buffer);
+      const noteText = await pdfText(Buffer.concat(noteChunks));
+      expect(noteText).toContain('Credit Note');
+      expect(noteText).toMatch(/Against invoice: SK\/\d{4}-\d{2}\/000001/);
+      // One of the two kettles: half the line (1,714.28 taxable, 42.86 + 42.86 GST).
+      expect(noteText).toContain('1 Steel Kettle 7323 1 1,000.00 100.00 857.14 5% 21.43 21.43 900.00');
+      expect(noteText).toContain('Credit note total Rs. 900.00');
     });
   });
 });

@@ -25,6 +25,8 @@ export interface OrderReturn {
   refundMethod: string | null;
   refundReference: string | null;
   createdAt: string;
+  /** Its credit note, once received (decision 0048). */
+  creditNoteNumber: string | null;
   items: Array<{ productId: string; name: string; quantity: number; properties: { size: string | null; color: string | null } }>;
   timeline: ReturnStep[];
 }
@@ -117,6 +119,7 @@ const RETURN_SELECTION = `
   refundMethod
   refundReference
   createdAt
+  creditNoteNumber
   items { productId name quantity properties { size color } }
   timeline { status note at }
 `;
