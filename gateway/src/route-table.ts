@@ -64,6 +64,11 @@ export const routeTable: Route[] = [
   r('POST', '/admin/categories', 'catalog'),
   r('PUT', '/admin/categories/:id', 'catalog'),
   r('DELETE', '/admin/categories/:id', 'catalog'),
+  // Admin: GST rates by HSN (staff read; admin change; decision 0046)
+  r('GET', '/admin/gst-rates', 'catalog'),
+  r('POST', '/admin/gst-rates', 'catalog'),
+  r('PUT', '/admin/gst-rates/:id', 'catalog'),
+  r('DELETE', '/admin/gst-rates/:id', 'catalog'),
   // Cart
   r('POST', '/addToCart', 'cart'),
   r('GET', '/loadCart', 'cart'),
@@ -86,6 +91,9 @@ export const routeTable: Route[] = [
   r('PUT', '/admin/order/:id', 'order'),
   r('DELETE', '/admin/order/:id', 'order'),
   // Returns within 30 days and GST tax invoices
+  r('POST', '/order/:id/return/quote', 'order'),
+  r('GET', '/returns/:id/credit-note', 'order'),
+  r('GET', '/returns/:id/credit-note/pdf', 'order'),
   r('POST', '/order/:id/return', 'order'),
   r('GET', '/returns/user', 'order'),
   r('GET', '/admin/returns', 'order'),

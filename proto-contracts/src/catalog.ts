@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_DISCOUNT_PERCENT, rupeesToPaise } from './money';
+import { gstMessages, HSN_PATTERN } from './gst';
 
 /**
  * The catalog's shared definitions (spec section 3) and request schemas. The service seeds its
@@ -759,6 +760,12 @@ const descriptionSchema = text(DESCRIPTION_MAX_LENGTH, catalogMessages.descripti
 const subcatSchema = text(60, catalogMessages.unknownSubcat);
 const badgeSchema = text(BADGE_MAX_LENGTH, catalogMessages.badgeTooLong);
 
+/** An HSN code: 4, 6 or 8 digits (decision 0046); spaces around it are dropped. */
+const hsnSchema = z.preprocess(
+  (v) => (typeof v === 'number' && Number.isInteger(v) ? String(v) : typeof v === 'string' ? v.trim() : v),
+  z.string({ error: gstMessages.badHsn }).regex(HSN_PATTERN, { error: gstMessages.badHsn }),
+);
+
 /**
  * POST /admin/product/create: the spec's creation payload (money in rupees; `id` is the product
  * code). Fields come in the order the spec lists the required ones (name, id, price, description,
@@ -784,6 +791,7 @@ export const productCreateSchema = z
       colorImages: optional(colorImagesSchema),
       stockDetail: optional(stockDetailSchema),
       badge: optional(badgeSchema),
+      hsnCode: optional(hsnSchema),
     },
     { error: 'The request body must be a JSON object' },
   )
@@ -808,6 +816,8 @@ export const productCreateSchema = z
       colorImages: v.colorImages ?? {},
       stockDetail: v.stockDetail ?? {},
       badge: v.badge || null,
+      /** Null: the category's default code. */
+      hsnCode: v.hsnCode ?? null,
     };
   });
 export type ProductCreateInput = z.output<typeof productCreateSchema>;
@@ -843,6 +853,11 @@ export const productUpdateSchema = z
         .unknown()
         .transform((v, ctx) => (absent(v) ? null : check(badgeSchema, v, ctx)))
         .optional(),
+      // Sent blank: back to the category's default code.
+      hsnCode: z
+        .unknown()
+        .transform((v, ctx) => (v === undefined ? undefined : absent(v) ? null : check(hsnSchema, v, ctx)))
+        .optional(),
     },
     { error: 'The request body must be a JSON object' },
   )
@@ -861,6 +876,7 @@ export const productUpdateSchema = z
     colorImages: v.colorImages,
     stockDetail: v.stockDetail,
     badge: v.badge,
+    hsnCode: v.hsnCode,
   }));
 export type ProductUpdateInput = z.output<typeof productUpdateSchema>;
 

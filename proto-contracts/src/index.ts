@@ -11,6 +11,9 @@ export * from './text';
 export * from './newsletter';
 export * from './returns';
 export * from './invoice';
+export * from './gst';
+export * from './refunds';
+export * from './credit-notes';
 export * from './coupons';
 
 export * from './oidc';

@@ -454,6 +454,9 @@ export interface ReservedLine {
    */
   categoryId?: string | null;
   categoryName?: string | null;
+  /** The HSN code and GST rate (basis points) of the line when reserved (decision 0046); absent from catalogs before it. */
+  hsnCode?: string;
+  gstRateBp?: number;
 }
 
 /** The catalog's answer (201 the first time, 200 with the same content when asked again). */

@@ -113,6 +113,10 @@ export const requestReturnSchema = z.object(
 );
 export type RequestReturnInput = z.output<typeof requestReturnSchema>;
 
+/** POST /order/:id/return/quote: the same lines, before any reason is typed (decision 0047). */
+export const returnQuoteSchema = requestReturnSchema.pick({ items: true });
+export type ReturnQuoteInput = z.output<typeof returnQuoteSchema>;
+
 const returnStatusSchema = z.unknown().transform((v, ctx): ReturnStatus => {
   if (typeof v !== 'string' || v.trim() === '') {
     ctx.issues.push({ code: 'custom', message: returnMessages.statusRequired, input: v });

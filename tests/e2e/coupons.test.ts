@@ -61,22 +61,23 @@ describe('coupons in the browser', () => {
       await page.getByText('Address added successfully!').waitFor();
 
       const summary = page.getByRole('complementary', { name: 'Order Summary' });
-      // Without a coupon: ₹1,000 − 10% first order = ₹900; GST ₹162; + ₹5.
-      await summary.getByText(inr(1067)).waitFor();
+      // Without a coupon: ₹1,000 (GST included) − 10% first order = ₹900; + ₹5 = ₹905.
+      await summary.getByText(inr(905)).waitFor();
 
       // A code that does not exist is refused with the reason.
       await summary.getByLabel('Coupon code').fill('NOPE10');
       await summary.getByRole('button', { name: 'Apply' }).click();
       await summary.getByRole('alert').getByText('Coupon code NOPE10 does not exist').waitFor();
 
-      // FESTIVE20: 20% of ₹900 = ₹180 off; GST 18% of ₹720 = ₹129.60; total ₹854.60.
+      // FESTIVE20: 20% of ₹900 = ₹180 off; total ₹725, of which "GST included" ₹34.52 (5% kitchenware).
       await summary.getByLabel('Coupon code').fill('festive20');
       await summary.getByRole('button', { name: 'Apply' }).click();
       await summary.getByText(`Coupon FESTIVE20 applied: you save ${inr(180)}`).waitFor();
       await summary.getByText('Coupon FESTIVE20', { exact: true }).waitFor();
       await summary.getByText(`\u2212${inr(180)}`).waitFor();
-      await summary.getByText(inr(129.6)).waitFor();
-      await summary.getByText(inr(854.6)).waitFor();
+      await summary.getByText('GST included').waitFor();
+      await summary.getByText(inr(34.52)).waitFor();
+      await summary.getByText(inr(725)).waitFor();
 
       await page.getByRole('button', { name: 'Place Order' }).click();
       await page.getByRole('heading', { name: 'Order Placed Successfully!' }).waitFor();
@@ -88,7 +89,8 @@ describe('coupons in the browser', () => {
       const prices = page.getByRole('region', { name: 'Price details' });
       await prices.getByText('Coupon FESTIVE20').waitFor();
       await prices.getByText(`−${inr(180)}`).waitFor();
-      await prices.getByText(inr(854.6)).waitFor();
+      await prices.getByText(inr(725)).waitFor();
+      await prices.getByText('GST included').waitFor();
 
       // Staff see the use; a used coupon cannot be deleted, only deactivated.
       await staffPage.reload();

@@ -38,18 +38,19 @@ describe('checkout and order tracking in the browser', () => {
       await e2e.page.goto(`${e2e.shop.url}/product/${lamp._id}`);
       await e2e.page.getByRole('heading', { name: lamp.name }).waitFor();
       await e2e.page.getByText('Only 2 left').waitFor();
-      await e2e.page.locator('.product-info').getByText('+18% GST at checkout').waitFor();
-      expect(await e2e.page.getByText('Inclusive of all taxes').count()).toBe(0);
+      // Prices include GST (decision 0045): the page says so, and nothing is added at checkout.
+      await e2e.page.locator('.product-info').getByText('Inclusive of all taxes').waitFor();
+      expect(await e2e.page.getByText(/GST at checkout/).count()).toBe(0);
       await e2e.page.getByRole('button', { name: 'Increase' }).click();
       await e2e.page.getByRole('button', { name: 'Add to Cart' }).click();
       await e2e.page.getByText(`${lamp.name} is added to cart successfully`).waitFor();
       await e2e.page.getByText('In Cart (2)').waitFor();
 
-      // The server's figures: first order, so 10% off the subtotal before GST and shipping.
+      // The server's figures: first order, so 10% off the subtotal; prices include GST; + ₹5 shipping,
+      // and the cash total rounded to the whole rupee (half a rupee up).
       const subtotal = lamp.price * 2;
       const discount = Math.round(subtotal * 10) / 100;
-      const tax = Math.round((subtotal - discount) * 18) / 100;
-      const total = subtotal - discount + tax + 5;
+      const total = Math.floor(Math.round((subtotal - discount + 5) * 100 + 50) / 100);
       const inr = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(n);
 
       // The cart shows the same estimate the checkout charges.

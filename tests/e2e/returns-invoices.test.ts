@@ -73,14 +73,18 @@ describe('returns and tax invoices in the browser', () => {
       expect(text).toContain('Return Tester');
       expect(text).toContain('Place of supply: Karnataka (29)');
       expect(text).toContain('Steel Kettle');
-      // 2000 − 10% = 1800 taxable; CGST and SGST 9% each = 162; + 5 shipping.
-      expect(text).toContain('CGST @ 9% Rs. 162.00');
-      expect(text).toContain('Invoice total Rs. 2,129.00');
-      expect(text).toContain('Rupees Two Thousand One Hundred Twenty-Nine Only');
+      // Prices include GST: 2000 − 10% = 1800 paid for the line, of which 5% GST (kitchenware 7323):
+      // CGST and SGST 42.86 each; shipping ₹5 is a line at the same rate (0.12 + 0.12).
+      expect(text).toContain('1 Steel Kettle 7323 2 1,000.00 200.00 1,714.28 5% 42.86 42.86 1,800.00');
+      expect(text).toContain('CGST Rs. 42.98');
+      expect(text).toContain('Invoice total Rs. 1,805.00');
+      expect(text).toContain('Rupees One Thousand Eight Hundred Five Only');
 
       // One unit goes back, with a reason and a photo.
       await page.getByRole('button', { name: 'Return items' }).click();
       await page.getByLabel('Steel Kettle').selectOption('1');
+      // Before confirming, the refund: what was paid (₹1,805) less what the kept kettle costs now (₹900 + ₹5).
+      await page.getByRole('status').getByText('You will get back ₹900.00.').waitFor();
       await page.getByLabel('Reason').fill('The lid does not close');
       await page.getByLabel(/Photo/).setInputFiles({ name: 'lid.png', mimeType: 'image/png', buffer: PHOTO });
       await page.getByRole('button', { name: 'Request return' }).click();
@@ -116,6 +120,21 @@ describe('returns and tax invoices in the browser', () => {
       const steps = orderCard.getByRole('list', { name: 'Return progress' });
       for (const step of ['Requested', 'Approved', 'Received', 'Refunded']) await steps.getByText(step, { exact: true }).waitFor();
       await steps.getByText('Note: Courier pickup tomorrow').waitFor();
+
+      // The received return has a credit note reversing the kettle's share of the invoice (decision 0048).
+      await orderCard.getByText(/Credit note CN\/\d{4}-\d{2}\/\d{6}/).waitFor();
+      const noteDownload = page.waitForEvent('download');
+      await orderCard.getByRole('button', { name: /Download credit note/ }).click();
+      const noteFile = await noteDownload;
+      expect(noteFile.suggestedFilename()).toMatch(/^CN-\d{4}-\d{2}-\d{6}\.pdf$/);
+      const noteChunks: Buffer[] = [];
+      for await (const chunk of await noteFile.createReadStream()) noteChunks.push(chunk as Buffer);
+      const noteText = await pdfText(Buffer.concat(noteChunks));
+      expect(noteText).toContain('Credit Note');
+      expect(noteText).toMatch(/Against invoice: SK\/\d{4}-\d{2}\/000001/);
+      // One of the two kettles: half the line (1,714.28 taxable, 42.86 + 42.86 GST).
+      expect(noteText).toContain('1 Steel Kettle 7323 1 1,000.00 100.00 857.14 5% 21.43 21.43 900.00');
+      expect(noteText).toContain('Credit note total Rs. 900.00');
     });
   });
 });

@@ -69,7 +69,11 @@ describe('checkout in distributed mode', () => {
     expect(first.status).toBe(201);
     expect(retry.body.order._id).toBe(first.body.order._id);
     expect(first.body.order.itemPrice).toBe(2598);
-    expect(first.body.order.taxPrice + first.body.order.itemPrice - first.body.order.discountPrice + first.body.order.shippingPrice).toBeCloseTo(first.body.order.totalPrice, 2);
+    // Prices include GST (decision 0045): the total is items − discount + shipping + the cash round off, in whole rupees.
+    const o = first.body.order;
+    expect(o.itemPrice - o.discountPrice + o.shippingPrice + o.roundOff).toBeCloseTo(o.totalPrice, 2);
+    expect(Number.isInteger(o.totalPrice)).toBe(true);
+    expect(o.taxPrice).toBeLessThan(o.totalPrice);
     expect(await stockOf(id)).toBe(3);
   });
 

@@ -22,6 +22,7 @@ import { catalogResolvers } from './graphql/resolvers';
 import { followOrderEvents } from './events/order-events';
 import { coalesceProductChanges, PRODUCT_EVENTS_KICK_DELAY_MS } from './domain/product.events';
 import { adminCategoryRoutes } from './routes/admin-categories.routes';
+import { adminGstRateRoutes } from './routes/admin-gst-rates.routes';
 import { adminProductRoutes } from './routes/admin-products.routes';
 import { productRoutes } from './routes/products.routes';
 import { reviewRoutes } from './routes/reviews.routes';
@@ -89,7 +90,7 @@ export async function createCatalogService(
   }
 
   const app = createServiceApp(runtime);
-  app.use('/api/v1', express.json({ limit: '100kb' }), productRoutes(deps), reviewRoutes(deps), adminProductRoutes(deps), adminCategoryRoutes(deps));
+  app.use('/api/v1', express.json({ limit: '100kb' }), productRoutes(deps), reviewRoutes(deps), adminProductRoutes(deps), adminCategoryRoutes(deps), adminGstRateRoutes(deps));
   app.use('/internal/v1', stockReservationRoutes(deps, opts.internalToken));
   // Each answer lists the products it shows, so the gateway's cache can purge by product (decision 0031).
   await mountSubgraph(app, { typeDefs, resolvers: catalogResolvers(deps), logger: runtime.logger, production: runtime.production, plugins: [cacheTagsPlugin('Product')] });

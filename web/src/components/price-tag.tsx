@@ -1,4 +1,4 @@
-import { TAX_RATE_PERCENT } from '@shop/proto-contracts/src/pricing';
+import { TAX_INCLUSIVE_NOTE } from '@shop/proto-contracts/src/pricing';
 import { formatINR } from '../lib/format';
 
 interface PriceTagProps {
@@ -32,7 +32,7 @@ export function PriceTag({ price, oldPrice, discount, size = 'md' }: PriceTagPro
   );
 }
 
-/** Every shown price is before GST, which checkout adds (DESIGN: Checkout); no page says otherwise. */
+/** Every shown price includes GST (decision 0045): what the item costs, never above its MRP. */
 export function TaxNote() {
-  return <span className="price-tag__tax">+{TAX_RATE_PERCENT}% GST at checkout</span>;
+  return <span className="price-tag__tax">{TAX_INCLUSIVE_NOTE}</span>;
 }

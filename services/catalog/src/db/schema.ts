@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, numeric, pgSchema, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, numeric, pgSchema, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ReservedLine, SizeSetName, SubcategoryDefinition, TagKey } from '@shop/proto-contracts';
 
 /** The catalog service's tables (created by db/migrations; this file only describes them to drizzle). */
@@ -42,6 +42,8 @@ export const products = catalogSchema.table('products', {
   reviewCount: integer('review_count').notNull().default(0),
   badge: text('badge'),
   tags: text('tags').array().$type<TagKey[]>().notNull().default([]),
+  /** HSN code given by staff (4, 6 or 8 digits); null: the category's default (decision 0046). */
+  hsnCode: text('hsn_code'),
   searchText: text('search_text').notNull().default(''),
   // search_vector (generated from search_text) is used only in SQL of the search, in_stock
   // (generated: stock > 0, carried by the listing indexes) only in SQL of the listing filter.
@@ -49,6 +51,17 @@ export const products = catalogSchema.table('products', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 export type ProductRow = typeof products.$inferSelect;
+
+/** GST rates by HSN prefix, with a limit per piece where the rate depends on the value (decision 0046). */
+export const gstRates = catalogSchema.table('gst_rates', {
+  id: uuid('id').primaryKey(),
+  hsnPrefix: text('hsn_prefix').notNull(),
+  upToPaise: bigint('up_to_paise', { mode: 'number' }),
+  rateBp: integer('rate_bp').notNull(),
+  description: text('description').notNull().default(''),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type GstRateRow = typeof gstRates.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 
 export const reviews = catalogSchema.table('reviews', {

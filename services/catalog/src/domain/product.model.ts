@@ -1,4 +1,5 @@
 import { mrpFromPrice, paiseToRupees, TAG_LABELS, type SubcategoryDefinition } from '@shop/proto-contracts';
+import { effectiveHsnOf } from './gst-rate.service';
 import type { ProductRow } from '../db/schema';
 import type { Category } from './category.directory';
 import { findSubcategory } from './category.directory';
@@ -97,6 +98,8 @@ export function toRestProduct(p: Product) {
     numOfReviews: p.reviewCount,
     badge: p.badge,
     tags: p.tags,
+    /** The code the product is invoiced under (its own, or its category's default); decision 0046. */
+    hsnCode: effectiveHsnOf(p, p.category.name),
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };

@@ -16,6 +16,13 @@ import { isUniqueViolation } from './catalog-errors';
 import { productColumns } from './product-listing.service';
 import { productChangedEvent } from './product.events';
 import { lineThumbnailOf, type ProductColumns } from './product.model';
+import { effectiveHsnOf, gstRules, rateOfProduct } from './gst-rate.service';
+
+/** The HSN code and rate a product sells under now. */
+function gstOfLine(rules: Awaited<ReturnType<typeof gstRules>>, product: ProductColumns, categoryName: string | undefined) {
+  const hsnCode = effectiveHsnOf(product, categoryName);
+  return { hsnCode, gstRateBp: rateOfProduct(rules, hsnCode, product.price) };
+}
 
 export type ReserveOutcome =
   | { ok: true; reservation: StockReservation; replayed: boolean }
@@ -81,6 +88,8 @@ function replay(row: StockReservationRow): ReserveOutcome {
 export async function reserveStock(deps: CatalogDeps, request: StockReservationRequest): Promise<ReserveOutcome> {
   // Read before the transaction (the directory reads with the outer handle): the category each line is sold in.
   const categoryNames = new Map((await deps.categories.all()).map((c) => [c.id, c.name]));
+  // The GST rate table (cached): each line is taxed at its HSN's rate for its price now (decision 0046).
+  const rules = await gstRules(deps);
   let outcome: ReserveOutcome;
   try {
     // BEGIN goes with the lock, COMMIT with the write: two round trips (decision 0038).
@@ -143,6 +152,7 @@ export async function reserveStock(deps: CatalogDeps, request: StockReservationR
         pricePaise: product.price,
         categoryId: product.categoryId,
         categoryName: categoryNames.get(product.categoryId) ?? null,
+        ...gstOfLine(rules, product, categoryNames.get(product.categoryId)),
       }));
       const changed = [...after.values()];
       // The stock, the reservation and the ProductChanged events: one statement, sent with the

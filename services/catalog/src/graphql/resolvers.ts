@@ -6,6 +6,7 @@ import {
   ADMIN_DEFAULT_PAGE_SIZE,
   ADMIN_MAX_PAGE_SIZE,
   paiseToRupees,
+  rateBpToPercent,
   productCreateSchema,
   productUpdateSchema,
   resolveTagKey,
@@ -19,6 +20,7 @@ import {
   type ProductSort,
   type TagKey,
 } from '@shop/proto-contracts';
+import { createGstRate, deleteGstRate, effectiveHsnOf, gstRules, listGstRates, rateOfProduct, toGstRateView, updateGstRate } from '../domain/gst-rate.service';
 import { assertLoggedIn, assertRole, badRequest, type GraphQLContext, type SubgraphResolvers } from '@shop/platform';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { catalogStats } from '../domain/catalog-stats.service';
@@ -74,6 +76,8 @@ class GraphqlProduct {
   get reviews() { return this.p.reviewCount; }
   get badge() { return this.p.badge; }
   get tags() { return this.p.tags; }
+  get hsnCode() { return effectiveHsnOf(this.p, this.p.category.name); }
+  get rawPrice() { return this.p.price; }
   get createdAt() { return this.p.createdAt.toISOString(); }
   get updatedAt() { return this.p.updatedAt.toISOString(); }
   get categoryId() { return this.p.categoryId; }
@@ -161,6 +165,10 @@ export function catalogResolvers(deps: CatalogDeps): SubgraphResolvers {
         staff(ctx);
         return (await listReviews(deps, String(args.productId))).map(toGraphqlReview);
       },
+      gstRates: async (_p: unknown, _a: Args, ctx: GraphQLContext) => {
+        staff(ctx);
+        return (await listGstRates(deps)).map(toGstRateView);
+      },
       adminCategories: async (_p: unknown, _a: Args, ctx: GraphQLContext) => {
         staff(ctx);
         return listCategoriesWithCounts(deps, { includeHidden: true });
@@ -216,6 +224,21 @@ export function catalogResolvers(deps: CatalogDeps): SubgraphResolvers {
         await deleteCategory(deps, String(args.id));
         return { success: true, message: catalogMessages.categoryDeleted };
       },
+      createGstRate: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin');
+        return { success: true, rate: toGstRateView(await createGstRate(deps, withoutNulls(args.input))) };
+      },
+      updateGstRate: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin');
+        // An explicit null limit means "any value", as in REST.
+        const input = { ...withoutNulls(args.input), ...(args.input && (args.input as Record<string, unknown>).upTo === null ? { upTo: null } : {}) };
+        return { success: true, rate: toGstRateView(await updateGstRate(deps, String(args.id), input)) };
+      },
+      deleteGstRate: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin');
+        await deleteGstRate(deps, String(args.id));
+        return { success: true, message: 'GST rate deleted' };
+      },
       deleteReview: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         staff(ctx);
         await deleteReview(deps, String(args.productId), String(args.reviewId));
@@ -228,6 +251,7 @@ export function catalogResolvers(deps: CatalogDeps): SubgraphResolvers {
         const product = await productLoaderOf(deps, ctx.req).load(ref.id);
         return product ? toGraphqlProduct(product) : null;
       },
+      gstRate: async (parent: GraphqlProduct) => rateBpToPercent(rateOfProduct(await gstRules(deps), parent.hsnCode, parent.rawPrice)),
       related: async (parent: GraphqlProduct, args: Args) => (await relatedProducts(deps, { id: parent.id, categoryId: parent.categoryId }, args.limit ?? 4)).map(toGraphqlProduct),
       reviewList: async (parent: GraphqlProduct, args: Args) => {
         const page = await reviewPage(deps, parent.id, args.page ?? 1, args.limit ?? 10);

@@ -1,6 +1,7 @@
 import { Router, type Response } from 'express';
+import { gstRules, rateOfProduct } from '../domain/gst-rate.service';
 import { CACHE_TAGS_HEADER, cacheTagsOf } from '@shop/platform';
-import { productListQuerySchema, productSearchQuerySchema, productTagQuerySchema } from '@shop/proto-contracts';
+import { productListQuerySchema, productSearchQuerySchema, productTagQuerySchema, rateBpToPercent } from '@shop/proto-contracts';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { listCategoriesWithCounts } from '../domain/category-listing.service';
 import { getProduct, listProducts, searchProducts } from '../domain/product-listing.service';
@@ -48,7 +49,11 @@ export function productRoutes(deps: CatalogDeps): Router {
   });
 
   r.get('/product/:id', async (req, res) => {
-    sendPublic(res, { success: true, product: toRestProduct(await getProduct(deps, String(req.params.id))) });
+    const product = await getProduct(deps, String(req.params.id));
+    const rules = await gstRules(deps);
+    const view = toRestProduct(product);
+    // The GST rate (percent) the price includes, under the rate table now (decision 0046).
+    sendPublic(res, { success: true, product: { ...view, gstRate: rateBpToPercent(rateOfProduct(rules, view.hsnCode, product.price)) } });
   });
 
   r.get('/categories', async (_req, res) => {

@@ -84,7 +84,7 @@ describe('POST /internal/v1/stock/reservations', () => {
       reservationId: id,
       createdAt: expect.any(String),
       lines: [
-        { productId: p._id, code: expect.any(String), name: 'Linen Shirt', image: p.thumbnail, size: 'M', color: 'Blue', quantity: 3, pricePaise: 79950, categoryId: '11', categoryName: 'Men' },
+        { productId: p._id, code: expect.any(String), name: 'Linen Shirt', image: p.thumbnail, size: 'M', color: 'Blue', quantity: 3, pricePaise: 79950, categoryId: '11', categoryName: 'Men', hsnCode: '6109', gstRateBp: 500 },
         {
           productId: plain._id,
           code: expect.any(String),
@@ -96,6 +96,9 @@ describe('POST /internal/v1/stock/reservations', () => {
           pricePaise: 35000,
           categoryId: '2',
           categoryName: 'Home & Kitchen',
+          // Each line carries the HSN code (the category's default here) and its rate now (decision 0046).
+          hsnCode: '7323',
+          gstRateBp: 500,
         },
       ],
     });

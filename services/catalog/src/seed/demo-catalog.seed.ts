@@ -8,6 +8,7 @@ import { productColumns } from '../domain/product-listing.service';
 import { productChangedEvent } from '../domain/product.events';
 import { searchTextOf } from '../domain/product.model';
 import { DEMO_BADGES, DEMO_CATEGORIES, DEMO_COMMENTS, DEMO_REVIEWERS, type DemoCategory, type DemoItem } from './demo-catalog.data';
+import { DEMO_HSN } from './demo-hsn';
 import { Prng } from './prng';
 
 export const DEMO_SEED = 20_250_101;
@@ -119,6 +120,7 @@ export function planDemoCatalog(categories: Category[], now: Date, seed = DEMO_S
         stockDetail,
         badge,
         tags: normalized,
+        hsnCode: DEMO_HSN[item.name] ?? null,
         searchText: searchTextOf({ name: item.name, code, category, subcat, colors, tags: normalized }),
         createdAt,
         updatedAt: createdAt,

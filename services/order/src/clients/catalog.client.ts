@@ -14,6 +14,8 @@ const reservedLineSchema = z.object({
   pricePaise: z.number().int().min(0),
   categoryId: z.string().nullish(),
   categoryName: z.string().nullish(),
+  hsnCode: z.string().optional(),
+  gstRateBp: z.number().int().min(0).max(10_000).optional(),
 });
 
 const reservationSchema = z.object({
@@ -23,7 +25,14 @@ const reservationSchema = z.object({
   createdAt: z.string(),
 });
 
-const publicProductSchema = z.object({ _id: z.string(), name: z.string().min(1), price: z.number().min(0), categoryName: z.string().optional() });
+const publicProductSchema = z.object({
+  _id: z.string(),
+  name: z.string().min(1),
+  price: z.number().min(0),
+  categoryName: z.string().optional(),
+  hsnCode: z.string().optional(),
+  gstRate: z.number().min(0).max(100).optional(),
+});
 
 interface Answer {
   status: number;
@@ -118,7 +127,15 @@ export function httpCatalogClient(opts: {
       if (a.status === 400) throw badRequest(cartMessages.invalidProductId);
       const parsed = publicProductSchema.safeParse(a.body.product);
       if (a.status !== 200 || !parsed.success) throw unavailable();
-      return { id: parsed.data._id.toLowerCase(), name: parsed.data.name, pricePaise: rupeesToPaise(parsed.data.price), categoryName: parsed.data.categoryName };
+      const { gstRate } = parsed.data;
+      return {
+        id: parsed.data._id.toLowerCase(),
+        name: parsed.data.name,
+        pricePaise: rupeesToPaise(parsed.data.price),
+        categoryName: parsed.data.categoryName,
+        hsnCode: parsed.data.hsnCode,
+        gstRateBp: gstRate === undefined ? undefined : Math.round(gstRate * 100),
+      };
     },
   };
 }

@@ -29,6 +29,14 @@ export const orders = orderSchema.table('orders', {
   taxPaise: paise('tax_paise').notNull(),
   shippingPaise: paise('shipping_paise').notNull(),
   totalPaise: paise('total_paise').notNull(),
+  /** True from decision 0045 on: prices include GST, taxPaise is the GST contained in the total. */
+  pricesIncludeGst: boolean('prices_include_gst').notNull().default(false),
+  /** Cash round off to the whole rupee (−49…+50), part of totalPaise. */
+  roundOffPaise: paise('round_off_paise').notNull().default(0),
+  /** CGST + SGST (true) or IGST (false); null on orders from before decision 0045. */
+  intraState: boolean('intra_state'),
+  shippingGstRateBp: integer('shipping_gst_rate_bp'),
+  shippingTaxPaise: paise('shipping_tax_paise'),
   idempotencyKey: text('idempotency_key'),
   estimatedDelivery: ts('estimated_delivery'),
   paidAt: ts('paid_at'),
@@ -56,6 +64,13 @@ export const orderItems = orderSchema.table(
     /** The top-level category when ordered (id and name then); null on lines from before it was copied. */
     categoryId: text('category_id'),
     categoryName: text('category_name'),
+    /** As priced at checkout (decision 0045); null on lines of orders from before it. */
+    hsnCode: text('hsn_code'),
+    gstRateBp: integer('gst_rate_bp'),
+    /** The line's share of the order's discounts; value = price × quantity − discount = taxable + tax. */
+    discountPaise: paise('discount_paise'),
+    taxablePaise: paise('taxable_paise'),
+    taxPaise: paise('tax_paise'),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.lineNo] })],
 );
@@ -140,6 +155,23 @@ export const invoices = orderSchema.table('invoices', {
   hsnCodes: jsonb('hsn_codes').$type<Record<string, string>>(),
 });
 export type InvoiceRow = typeof invoices.$inferSelect;
+
+export const creditNoteCounters = orderSchema.table('credit_note_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** A credit note per received return of an invoiced order (decision 0048). */
+export const creditNotes = orderSchema.table('credit_notes', {
+  returnId: uuid('return_id').primaryKey(),
+  orderId: uuid('order_id').notNull(),
+  number: text('number').notNull(),
+  financialYear: text('financial_year').notNull(),
+  sequence: integer('sequence').notNull(),
+  issuedAt: ts('issued_at').notNull(),
+  seller: jsonb('seller').$type<SellerDetails>().notNull(),
+});
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
 
 export const coupons = orderSchema.table('coupons', {
   id: uuid('id').primaryKey(),

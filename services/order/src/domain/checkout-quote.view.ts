@@ -9,6 +9,7 @@ export function toCheckoutQuoteView(quote: OrderPrice & { firstOrder: boolean },
     couponDiscount: paiseToRupees(quote.couponDiscountPaise),
     taxPrice: paiseToRupees(quote.taxPaise),
     shippingPrice: paiseToRupees(quote.shippingPaise),
+    roundOff: paiseToRupees(quote.roundOffPaise),
     totalPrice: paiseToRupees(quote.totalPaise),
     firstOrder: quote.firstOrder,
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { orderMessages, priceOrder, type CheckCouponInput, type OrderPrice, type PlaceOrderInput, type StockReservation } from '@shop/proto-contracts';
+import { isIntraState, orderMessages, priceOrder, STANDARD_GST_RATE_BP, type CheckCouponInput, type OrderPrice, type PlaceOrderInput, type StockReservation } from '@shop/proto-contracts';
 import { AppError, businessMetrics, foldedTransaction, serviceUnavailable, type Logger, type Mail } from '@shop/platform';
 import { CatalogNotReached, type OrderDeps } from './order-deps';
 import { orderPlacedEvent } from './order.events';
@@ -164,14 +164,17 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
             if (earlier) throw new AlreadyPlaced(earlier);
           }
           const lines = state.reservation!.lines;
-          const priced = lines.map((l) => ({ unitPricePaise: l.pricePaise, quantity: l.quantity }));
+          // Each line at the rate the catalog reserved it under (decision 0046); a catalog from before
+          // rates were data answers none, and the line is then at the standard rate.
+          const priced = lines.map((l) => ({ unitPricePaise: l.pricePaise, quantity: l.quantity, gstRateBp: l.gstRateBp ?? STANDARD_GST_RATE_BP }));
           const now = deps.clock();
           // The coupon's row lock makes concurrent checkouts using it take turns: the last use is
           // taken once and the per-customer count is exact. A refusal here rolls everything back.
           const coupon = state.input.couponCode
             ? await lockUsableCoupon(f.tx, state.input.couponCode, state.buyer.userId, now, priced.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0))
             : undefined;
-          const price = priceOrder(priced, { firstOrder: !before.any, coupon });
+          const intraState = isIntraState(deps.seller.state, state.input.shippingInfo.state);
+          const price = priceOrder(priced, { firstOrder: !before.any, coupon, intraState, cash: true });
           state.firstOrder = !before.any;
           state.price = price;
           const { shippingInfo } = state.input;
@@ -197,6 +200,11 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
             taxPaise: price.taxPaise,
             shippingPaise: price.shippingPaise,
             totalPaise: price.totalPaise,
+            pricesIncludeGst: true,
+            roundOffPaise: price.roundOffPaise,
+            intraState,
+            shippingGstRateBp: price.shipping.rateBp,
+            shippingTaxPaise: price.shipping.taxPaise,
             idempotencyKey: state.idempotencyKey ?? null,
             estimatedDelivery: null,
             paidAt: null,
@@ -218,6 +226,11 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
             color: l.color,
             categoryId: l.categoryId ?? null,
             categoryName: l.categoryName ?? null,
+            hsnCode: l.hsnCode ?? null,
+            gstRateBp: price.lines[lineNo]!.rateBp,
+            discountPaise: price.lines[lineNo]!.discountPaise,
+            taxablePaise: price.lines[lineNo]!.taxablePaise,
+            taxPaise: price.lines[lineNo]!.taxPaise,
           }));
           const order: Order = { ...row, items };
           // The confirmation mail is recorded with the order (decision 0038): exactly one per order.
@@ -304,13 +317,18 @@ export async function quoteCheckout(
   userId: string,
   items: PlaceOrderInput['items'],
   coupon?: CouponRow,
+  shipState?: string,
 ): Promise<OrderPrice & { firstOrder: boolean }> {
   const ids = [...new Set(items.map((i) => i.productId))];
   const products = new Map((await Promise.all(ids.map((id) => deps.catalog.getProduct(id)))).map((p) => [p.id, p]));
   const firstOrder = !(await hasEarlierOrder(deps.db, userId));
   const price = priceOrder(
-    items.map((i) => ({ unitPricePaise: products.get(i.productId)!.pricePaise, quantity: i.quantity })),
-    { firstOrder, coupon },
+    items.map((i) => {
+      const p = products.get(i.productId)!;
+      return { unitPricePaise: p.pricePaise, quantity: i.quantity, gstRateBp: p.gstRateBp ?? STANDARD_GST_RATE_BP };
+    }),
+    // Without an address yet, the quote is within the seller's state; the total is the same either way.
+    { firstOrder, coupon, intraState: shipState ? isIntraState(deps.seller.state, shipState) : true, cash: true },
   );
   return { ...price, firstOrder };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_SELLER } from '@shop/proto-contracts';
+import { DEMO_SELLER, priceOrder } from '@shop/proto-contracts';
 import { pdfText } from '../testing/pdf-text';
 import { taxInvoiceOf } from './invoice.model';
 import { renderInvoicePdf } from './invoice.pdf';
@@ -32,6 +32,12 @@ function order(overrides: Partial<Order> = {}): Order {
     taxPaise: 40500,
     shippingPaise: 500,
     totalPaise: 266000,
+    // An order from before prices included GST (decision 0045): its invoice stays as it was.
+    pricesIncludeGst: false,
+    roundOffPaise: 0,
+    intraState: null,
+    shippingGstRateBp: null,
+    shippingTaxPaise: null,
     idempotencyKey: null,
     estimatedDelivery: null,
     paidAt: at,
@@ -41,14 +47,14 @@ function order(overrides: Partial<Order> = {}): Order {
     createdAt: at,
     updatedAt: at,
     items: [
-      { orderId: id, lineNo: 0, productId: randomUUID(), name: 'Linen Shirt', image: null, pricePaise: 100000, quantity: 2, size: 'M', color: 'Blue', categoryId: 'men', categoryName: 'Men' },
-      { orderId: id, lineNo: 1, productId: randomUUID(), name: 'Steel Bottle', image: null, pricePaise: 50000, quantity: 1, size: null, color: null, categoryId: null, categoryName: null },
+      { orderId: id, lineNo: 0, productId: randomUUID(), name: 'Linen Shirt', image: null, pricePaise: 100000, quantity: 2, size: 'M', color: 'Blue', categoryId: 'men', categoryName: 'Men', hsnCode: null, gstRateBp: null, discountPaise: null, taxablePaise: null, taxPaise: null },
+      { orderId: id, lineNo: 1, productId: randomUUID(), name: 'Steel Bottle', image: null, pricePaise: 50000, quantity: 1, size: null, color: null, categoryId: null, categoryName: null, hsnCode: null, gstRateBp: null, discountPaise: null, taxablePaise: null, taxPaise: null },
     ],
     ...overrides,
   };
 }
 
-describe('tax invoice', () => {
+describe('tax invoice of an order from before prices included GST (unchanged figures)', () => {
   test('within the seller’s state: lines carry HSN, taxable value and CGST + SGST that add up to the order', () => {
     const inv = taxInvoiceOf(order(), { number: 'SK/2026-27/000007', issuedAt: at }, DEMO_SELLER, { '0': '6205', '1': '7323' });
     expect(inv.intraState).toBe(true);
@@ -90,9 +96,9 @@ describe('tax invoice', () => {
       'Place of supply: Karnataka (29)',
       'Asha Kumar',
       '12, MG Road, Bengaluru, Karnataka 560038, India',
-      '1 Linen Shirt (Size M, Blue) 6205 2 1,000.00 200.00 1,800.00 162.00 162.00 2,124.00',
-      'CGST @ 9% Rs. 202.50',
-      'SGST @ 9% Rs. 202.50',
+      '1 Linen Shirt (Size M, Blue) 6205 2 1,000.00 200.00 1,800.00 18% 162.00 162.00 2,124.00',
+      'CGST Rs. 202.50',
+      'SGST Rs. 202.50',
       'Shipping Rs. 5.00',
       'Invoice total Rs. 2,660.00',
       'Amount in words: Rupees Two Thousand Six Hundred Sixty Only',
@@ -111,5 +117,88 @@ describe('tax invoice', () => {
     const text = await pdfText(await renderInvoicePdf(inv));
     expect(text).toContain('Coupon SAVE10 (in Discount) Rs. 225.00');
     expect(text).toContain('Invoice total Rs. 2,394.50');
+  });
+});
+
+/** An order placed with prices that include GST, priced by the checkout's own function. */
+function inclusiveOrder(shipState: string, firstOrder: boolean): Order {
+  const base = order({ shipState });
+  const lines = [
+    { name: 'Round Neck Cotton T-Shirt', hsn: '6109', unitPricePaise: 34_900, quantity: 2, gstRateBp: 500 },
+    { name: 'Ruled Notebooks Pack of 6', hsn: '4820', unitPricePaise: 19_900, quantity: 1, gstRateBp: 0 },
+    { name: 'Analog Watch with Leather Strap', hsn: '9102', unitPricePaise: 149_900, quantity: 1, gstRateBp: 1800 },
+  ];
+  const intraState = shipState === 'Karnataka';
+  const p = priceOrder(lines, { firstOrder, intraState, cash: true });
+  return {
+    ...base,
+    itemsPaise: p.itemsPaise,
+    discountPaise: p.discountPaise,
+    taxPaise: p.taxPaise,
+    shippingPaise: p.shippingPaise,
+    totalPaise: p.totalPaise,
+    pricesIncludeGst: true,
+    roundOffPaise: p.roundOffPaise,
+    intraState,
+    shippingGstRateBp: p.shipping.rateBp,
+    shippingTaxPaise: p.shipping.taxPaise,
+    items: lines.map((l, k) => ({
+      orderId: base.id,
+      lineNo: k,
+      productId: randomUUID(),
+      name: l.name,
+      image: null,
+      pricePaise: l.unitPricePaise,
+      quantity: l.quantity,
+      size: null,
+      color: null,
+      categoryId: null,
+      categoryName: null,
+      hsnCode: l.hsn,
+      gstRateBp: l.gstRateBp,
+      discountPaise: p.lines[k]!.discountPaise,
+      taxablePaise: p.lines[k]!.taxablePaise,
+      taxPaise: p.lines[k]!.taxPaise,
+    })),
+  };
+}
+
+describe('tax invoice of an order whose prices include GST (decision 0045)', () => {
+  test('each line at its own rate (T-shirt 5%, notebook 0%, watch 18%), shipping as a line, round off: everything adds up to what was paid', async () => {
+    const o = inclusiveOrder('Karnataka', true);
+    const inv = taxInvoiceOf(o, { number: 'SK/2026-27/000010', issuedAt: at }, DEMO_SELLER, {});
+    expect(inv.lines.map((l) => [l.hsn, l.ratePercent])).toEqual([
+      ['6109', 5],
+      ['4820', 0],
+      ['9102', 18],
+      ['9102', 18],
+    ]);
+    expect(inv.lines[1]!.cgstPaise + inv.lines[1]!.sgstPaise).toBe(0);
+    for (const l of inv.lines) {
+      expect(l.cgstPaise).toBe(l.sgstPaise);
+      expect(l.taxablePaise + l.cgstPaise + l.sgstPaise).toBe(l.totalPaise);
+    }
+    const lineSum = inv.lines.reduce((s, l) => s + l.totalPaise, 0);
+    expect(lineSum + inv.roundOffPaise).toBe(inv.totalPaise);
+    expect(inv.taxablePaise + inv.cgstPaise + inv.sgstPaise + inv.roundOffPaise).toBe(inv.totalPaise);
+    expect(inv.cgstPaise + inv.sgstPaise).toBe(o.taxPaise);
+    expect(inv.totalPaise % 100).toBe(0);
+    const text = await pdfText(await renderInvoicePdf(inv));
+    expect(text).toContain('6109 2 349.00');
+    expect(text).toContain('4820 1 199.00');
+    expect(text).toContain('9102 1 1,499.00');
+    expect(text).toContain('Shipping (part of the supply)');
+    expect(text).toMatch(/Round off -?Rs\. 0\.\d\d/);
+    expect(text).toContain(`Invoice total Rs. ${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2 }).format(o.totalPaise / 100)}`);
+    expect(text).not.toContain('Shipping Rs.');
+  });
+
+  test('to another state the same lines carry IGST only', () => {
+    const inv = taxInvoiceOf(inclusiveOrder('Tamil Nadu', false), { number: 'SK/2026-27/000011', issuedAt: at }, DEMO_SELLER, {});
+    expect(inv.intraState).toBe(false);
+    expect(inv.cgstPaise + inv.sgstPaise).toBe(0);
+    expect(inv.lines.map((l) => l.igstPaise > 0)).toEqual([true, false, true, true]);
+    expect(inv.roundOffPaise).toBe(0); // 698 + 199 + 1,499 + 5 = ₹2,401 exactly
+    expect(inv.totalPaise).toBe(240_100);
   });
 });

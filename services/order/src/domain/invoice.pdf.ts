@@ -17,7 +17,9 @@ interface Column {
 
 /** The invoice as an A4 PDF (pdfkit): seller, buyer, place of supply, lines with HSN and GST, totals in figures and words. */
 export function renderInvoicePdf(inv: TaxInvoice): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 30, info: { Title: `Tax Invoice ${inv.number}`, Author: inv.seller.legalName } });
+  const credit = inv.kind === 'credit-note';
+  const title = credit ? 'Credit Note' : 'Tax Invoice';
+  const doc = new PDFDocument({ size: 'A4', margin: 30, info: { Title: `${title} ${inv.number}`, Author: inv.seller.legalName } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -28,7 +30,7 @@ export function renderInvoicePdf(inv: TaxInvoice): Promise<Buffer> {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
 
-  doc.font('Helvetica-Bold').fontSize(16).text('Tax Invoice', left, 30, { width, align: 'center' });
+  doc.font('Helvetica-Bold').fontSize(16).text(title, left, 30, { width, align: 'center' });
   doc.moveDown(0.5);
   const top = doc.y;
   doc.font('Helvetica-Bold').fontSize(10).text(inv.seller.legalName, left, top, { width: width / 2 });
@@ -39,8 +41,9 @@ export function renderInvoicePdf(inv: TaxInvoice): Promise<Buffer> {
 
   const rightX = left + width / 2 + 10;
   const meta: Array<[string, string]> = [
-    ['Invoice number', inv.number],
-    ['Invoice date', dateFormat.format(inv.issuedAt)],
+    [credit ? 'Credit note number' : 'Invoice number', inv.number],
+    [credit ? 'Credit note date' : 'Invoice date', dateFormat.format(inv.issuedAt)],
+    ...(credit && inv.invoiceNumber ? [['Against invoice', inv.invoiceNumber] as [string, string]] : []),
     ['Order', orderNumberOf(inv.orderId)],
     ['Place of supply', inv.placeOfSupply],
   ];
@@ -54,20 +57,22 @@ export function renderInvoicePdf(inv: TaxInvoice): Promise<Buffer> {
   doc.text(`State: ${inv.buyer.state}   Phone: ${inv.buyer.phone}`, { width });
   doc.moveDown(0.8);
 
+  // Each line has its own rate (decision 0046): CGST and SGST are half of it each, IGST all of it.
   const taxColumns: Column[] = inv.intraState
     ? [
-        { title: `CGST ${inv.ratePercent.cgst}%`, width: 55, align: 'right', value: (l) => amount(l.cgstPaise) },
-        { title: `SGST ${inv.ratePercent.sgst}%`, width: 55, align: 'right', value: (l) => amount(l.sgstPaise) },
+        { title: 'CGST', width: 46, align: 'right', value: (l) => amount(l.cgstPaise) },
+        { title: 'SGST', width: 46, align: 'right', value: (l) => amount(l.sgstPaise) },
       ]
-    : [{ title: `IGST ${inv.ratePercent.igst}%`, width: 110, align: 'right', value: (l) => amount(l.igstPaise) }];
+    : [{ title: 'IGST', width: 92, align: 'right', value: (l) => amount(l.igstPaise) }];
   const columns: Column[] = [
     { title: '#', width: 16, align: 'left', value: (l) => String(l.no) },
-    { title: 'Description', width: 140, align: 'left', value: (l) => l.description },
-    { title: 'HSN', width: 36, align: 'left', value: (l) => l.hsn },
-    { title: 'Qty', width: 26, align: 'right', value: (l) => String(l.quantity) },
-    { title: 'Rate', width: 55, align: 'right', value: (l) => amount(l.unitPricePaise) },
-    { title: 'Discount', width: 50, align: 'right', value: (l) => amount(l.discountPaise) },
-    { title: 'Taxable value', width: 62, align: 'right', value: (l) => amount(l.taxablePaise) },
+    { title: 'Description', width: 118, align: 'left', value: (l) => l.description },
+    { title: 'HSN', width: 44, align: 'left', value: (l) => l.hsn },
+    { title: 'Qty', width: 22, align: 'right', value: (l) => String(l.quantity) },
+    { title: inv.pricesIncludeGst ? 'Price (incl. GST)' : 'Price', width: 52, align: 'right', value: (l) => amount(l.unitPricePaise) },
+    { title: 'Discount', width: 44, align: 'right', value: (l) => amount(l.discountPaise) },
+    { title: 'Taxable value', width: 56, align: 'right', value: (l) => amount(l.taxablePaise) },
+    { title: 'GST rate', width: 32, align: 'right', value: (l) => `${l.ratePercent}%` },
     ...taxColumns,
   ];
   const used = columns.reduce((s, c) => s + c.width, 0);
@@ -98,12 +103,16 @@ export function renderInvoicePdf(inv: TaxInvoice): Promise<Buffer> {
   // The lines' discounts include the coupon's share; say which coupon and how much.
   if (inv.coupon) totals.push([`Coupon ${inv.coupon.code} (in Discount)`, rs(inv.coupon.discountPaise)]);
   totals.push(['Taxable value', rs(inv.taxablePaise)]);
-  if (inv.intraState) totals.push([`CGST @ ${inv.ratePercent.cgst}%`, rs(inv.cgstPaise)], [`SGST @ ${inv.ratePercent.sgst}%`, rs(inv.sgstPaise)]);
-  else totals.push([`IGST @ ${inv.ratePercent.igst}%`, rs(inv.igstPaise)]);
-  totals.push(['Shipping', rs(inv.shippingPaise)], ['Invoice total', rs(inv.totalPaise)]);
+  if (inv.intraState) totals.push(['CGST', rs(inv.cgstPaise)], ['SGST', rs(inv.sgstPaise)]);
+  else totals.push(['IGST', rs(inv.igstPaise)]);
+  // Orders from before decision 0045 charged shipping outside the taxed lines; later ones have it as a line.
+  if (!inv.pricesIncludeGst) totals.push(['Shipping', rs(inv.shippingPaise)]);
+  if (inv.roundOffPaise !== 0) totals.push(['Round off', `${inv.roundOffPaise < 0 ? '-' : ''}${rs(Math.abs(inv.roundOffPaise))}`]);
+  const totalLabel = credit ? 'Credit note total' : 'Invoice total';
+  totals.push([totalLabel, rs(inv.totalPaise)]);
   for (const [label, value] of totals) {
     const y = doc.y;
-    const bold = label === 'Invoice total';
+    const bold = label === totalLabel;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
     doc.text(label, left + width - 250, y, { width: 140, align: 'left' });
     doc.text(value, left + width - 110, y, { width: 110, align: 'right' });
@@ -111,7 +120,10 @@ export function renderInvoicePdf(inv: TaxInvoice): Promise<Buffer> {
   doc.moveDown(0.8);
   doc.font('Helvetica').fontSize(9).text(`Amount in words: ${inv.totalInWords}`, left, doc.y, { width });
   doc.moveDown(1.5);
-  doc.fontSize(8).fillColor('#555555').text('Tax is not payable on reverse charge basis. This is a computer-generated invoice and needs no signature.', { width });
+  const footer = credit
+    ? 'Issued for goods returned: reduces the taxable value and GST of the invoice above. This is a computer-generated credit note and needs no signature.'
+    : 'Tax is not payable on reverse charge basis. This is a computer-generated invoice and needs no signature.';
+  doc.fontSize(8).fillColor('#555555').text(footer, { width });
   doc.text(`For ${inv.seller.legalName}`, { width, align: 'right' });
   doc.end();
   return done;

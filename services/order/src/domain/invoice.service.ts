@@ -41,6 +41,8 @@ export async function findInvoice(deps: Pick<OrderDeps, 'db'>, orderId: string):
  */
 async function hsnCodesOf(deps: OrderDeps, order: Order, invoice: InvoiceRow): Promise<Record<string, string>> {
   if (invoice.hsnCodes) return invoice.hsnCodes;
+  // Orders priced with GST by HSN (decision 0046) carry their codes; nothing to look up.
+  if (order.items.every((i) => i.hsnCode)) return Object.fromEntries(order.items.map((i) => [String(i.lineNo), i.hsnCode!]));
   const byProduct = new Map<string, string>();
   for (const productId of new Set(order.items.map((i) => i.productId))) {
     try {

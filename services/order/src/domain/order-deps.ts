@@ -9,6 +9,9 @@ export interface CatalogProductFacts {
   pricePaise: number;
   /** Its top-level category's name (the tax invoice's HSN code follows it). */
   categoryName?: string;
+  /** The HSN code and the GST rate (basis points) its price includes now; absent from catalogs before decision 0046. */
+  hsnCode?: string;
+  gstRateBp?: number;
 }
 
 /**

@@ -23,7 +23,14 @@ function summaryLines(o: Order): string[] {
   const lines = [`  Subtotal: ${formatInr(o.itemsPaise)}`];
   if (o.discountPaise > 0) lines.push(`  First-order discount (10%): −${formatInr(o.discountPaise)}`);
   if (o.couponDiscountPaise > 0) lines.push(`  Coupon ${o.couponCode}: −${formatInr(o.couponDiscountPaise)}`);
-  lines.push(`  Shipping: ${formatInr(o.shippingPaise)}`, `  GST (18%): ${formatInr(o.taxPaise)}`, `  Total: ${formatInr(o.totalPaise)}`);
+  if (!o.pricesIncludeGst) {
+    // Orders from before decision 0045: GST was added on top.
+    lines.push(`  Shipping: ${formatInr(o.shippingPaise)}`, `  GST (18%): ${formatInr(o.taxPaise)}`, `  Total: ${formatInr(o.totalPaise)}`);
+  } else {
+    lines.push(`  Shipping: ${formatInr(o.shippingPaise)}`);
+    if (o.roundOffPaise !== 0) lines.push(`  Round off: ${o.roundOffPaise < 0 ? '-' : ''}${formatInr(Math.abs(o.roundOffPaise))}`);
+    lines.push(`  Total: ${formatInr(o.totalPaise)} (inclusive of all taxes; GST included ${formatInr(o.taxPaise)})`);
+  }
   return lines;
 }
 

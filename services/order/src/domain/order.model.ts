@@ -1,5 +1,5 @@
 import { asc, inArray } from 'drizzle-orm';
-import { paiseToRupees, type OrderStatus, type PaymentMethod, type PaymentStatus } from '@shop/proto-contracts';
+import { paiseToRupees, rateBpToPercent, type OrderStatus, type PaymentMethod, type PaymentStatus } from '@shop/proto-contracts';
 import type { Db, Tx } from '@shop/platform';
 import { orderItems, type OrderItemRow, type OrderRow } from '../db/schema';
 import { canBuyerCancel, estimatedDeliveryOf } from './order-status.machine';
@@ -49,6 +49,10 @@ export function toOrderView(o: Order) {
       price: paiseToRupees(i.pricePaise),
       quantity: i.quantity,
       properties: { size: i.size, color: i.color },
+      hsnCode: i.hsnCode,
+      gstRate: i.gstRateBp === null ? null : rateBpToPercent(i.gstRateBp),
+      taxableValue: i.taxablePaise === null ? null : paiseToRupees(i.taxablePaise),
+      tax: i.taxPaise === null ? null : paiseToRupees(i.taxPaise),
     })),
     shippingInfo: {
       address: o.shipAddress,
@@ -66,6 +70,8 @@ export function toOrderView(o: Order) {
     taxPrice: paiseToRupees(o.taxPaise),
     shippingPrice: paiseToRupees(o.shippingPaise),
     totalPrice: paiseToRupees(o.totalPaise),
+    roundOff: paiseToRupees(o.roundOffPaise),
+    pricesIncludeGst: o.pricesIncludeGst,
     paidAt: iso(o.paidAt),
     shippedAt: iso(o.shippedAt),
     deliveredAt: iso(o.deliveredAt),

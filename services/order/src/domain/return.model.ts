@@ -1,5 +1,5 @@
 import { orderNumberOf, paiseToRupees, type PricedLine } from '@shop/proto-contracts';
-import type { OrderItemRow, OrderRow, ReturnRow, ReturnStepRow } from '../db/schema';
+import type { CreditNoteRow, OrderItemRow, OrderRow, ReturnRow, ReturnStepRow } from '../db/schema';
 import type { Order } from './order.model';
 import { nextReturnStatuses } from './return-status.machine';
 
@@ -8,6 +8,8 @@ export interface ReturnDetails extends ReturnRow {
   order: Order;
   items: Array<{ line: OrderItemRow; quantity: number }>;
   steps: ReturnStepRow[];
+  /** Issued when the return was received, if its order was invoiced (decision 0048). */
+  creditNote: CreditNoteRow | null;
 }
 
 /**
@@ -20,6 +22,19 @@ export function returnRefundPaise(order: Pick<OrderRow, 'itemsPaise' | 'discount
   if (order.itemsPaise <= 0) return 0;
   const charged = BigInt(order.itemsPaise - order.discountPaise - order.couponDiscountPaise + order.taxPaise);
   return Number((BigInt(returnedPaise) * charged) / BigInt(order.itemsPaise));
+}
+
+/**
+ * What returning these units gives back. Orders whose prices include GST (decision 0045) stored
+ * what each line cost after its share of the discounts (taxable + tax): the returned units get
+ * their share of their line's value, rounded down. Older orders: `returnRefundPaise`.
+ */
+export function refundOfReturn(order: Order, lines: Array<{ line: OrderItemRow; quantity: number }>): number {
+  if (!order.pricesIncludeGst) return returnRefundPaise(order, lines.map(({ line, quantity }) => ({ unitPricePaise: line.pricePaise, quantity })));
+  return lines.reduce((sum, { line, quantity }) => {
+    const value = (line.taxablePaise ?? 0) + (line.taxPaise ?? 0);
+    return sum + Number((BigInt(value) * BigInt(quantity)) / BigInt(line.quantity));
+  }, 0);
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -53,6 +68,7 @@ export function toReturnView(r: ReturnDetails) {
     updatedAt: r.updatedAt.toISOString(),
     receivedAt: iso(r.receivedAt),
     refundedAt: iso(r.refundedAt),
+    creditNoteNumber: r.creditNote?.number ?? null,
     timeline: r.steps.map((s) => ({ status: s.status, note: s.note, at: s.at.toISOString() })),
     nextStatuses: [...nextReturnStatuses(r.status)],
   };

@@ -7,16 +7,20 @@ import {
   RETURN_WINDOW_DAYS,
   returnMessages,
   RETURNS_PER_PAGE,
+  paiseToRupees,
+  refundOf,
   type RequestReturnInput,
+  type ReturnQuoteInput,
   type ReturnStatus,
   type UpdateReturnInput,
 } from '@shop/proto-contracts';
 import { badRequest, conflict, enqueueEvent, notFound, type Db, type Tx } from '@shop/platform';
-import { orders, returnItems, returns, returnSteps, type OrderItemRow, type ReturnRow } from '../db/schema';
+import { coupons, creditNotes, orders, returnItems, returns, returnSteps, type OrderItemRow, type ReturnRow } from '../db/schema';
 import type { OrderDeps } from './order-deps';
 import { withItems, type Order } from './order.model';
 import { returnReceivedEvent, returnRequestedEvent, returnStatusChangedEvent } from './return.events';
-import { returnRefundPaise, type ReturnDetails } from './return.model';
+import { refundOfReturn, type ReturnDetails } from './return.model';
+import { issueCreditNote } from './credit-note.service';
 import { checkReturnTransition, HOLDS_RETURN_QUANTITY, returnableUntil } from './return-status.machine';
 
 /** Units of each order line already taken back by returns that still count (not rejected). */
@@ -47,6 +51,63 @@ function lineFor(order: Order, wanted: RequestReturnInput['items'][number]): Ord
   return candidates[0]!;
 }
 
+/** What a return of these lines would take back and refund (decision 0047), checked as a request is. */
+async function planReturn(tx: Tx | Db, order: Order, items: ReturnQuoteInput['items']) {
+  const already = await returnedByLine(tx, order.id);
+  const wanted = new Map<number, { line: OrderItemRow; quantity: number }>();
+  for (const item of items) {
+    const line = lineFor(order, item);
+    const entry = wanted.get(line.lineNo) ?? { line, quantity: 0 };
+    entry.quantity += item.quantity;
+    wanted.set(line.lineNo, entry);
+  }
+  for (const { line, quantity } of wanted.values()) {
+    const left = line.quantity - (already.get(line.lineNo) ?? 0);
+    if (quantity > left) throw conflict(returnMessages.tooMany(line.name, Math.max(0, left)));
+  }
+  const lines = [...wanted.values()].sort((a, b) => a.line.lineNo - b.line.lineNo);
+  if (!order.pricesIncludeGst) return { lines, refundPaise: refundOfReturn(order, lines), couponLost: false, keptPaise: null as number | null };
+  // Re-price what is kept: every unit not taken back by this or an earlier return that counts.
+  const kept = order.items.flatMap((i) => {
+    const quantity = i.quantity - (already.get(i.lineNo) ?? 0) - (wanted.get(i.lineNo)?.quantity ?? 0);
+    return quantity > 0 ? [{ unitPricePaise: i.pricePaise, quantity, gstRateBp: i.gstRateBp ?? 0 }] : [];
+  });
+  const [{ refunded }] = await tx
+    .select({ refunded: sql<number>`coalesce(sum(${returns.refundPaise}), 0)::bigint` })
+    .from(returns)
+    .where(and(eq(returns.orderId, order.id), inArray(returns.status, [...HOLDS_RETURN_QUANTITY])));
+  const [coupon] = order.couponCode && order.couponDiscountPaise > 0 ? await tx.select().from(coupons).where(eq(coupons.code, order.couponCode)) : [];
+  const quote = refundOf({
+    paidPaise: order.totalPaise,
+    refundedBeforePaise: Number(refunded),
+    shippingPaise: order.shippingPaise,
+    kept,
+    firstOrder: order.discountPaise > 0,
+    coupon: coupon ? { type: coupon.type, percent: coupon.percent, amountPaise: coupon.amountPaise, minOrderPaise: coupon.minOrderPaise } : undefined,
+    intraState: order.intraState ?? true,
+  });
+  return { lines, refundPaise: quote.refundPaise, couponLost: quote.couponLost, keptPaise: quote.keptPaise as number | null };
+}
+
+/**
+ * What the buyer would get back for returning these lines now (shown before they confirm): the
+ * same checks and figures as the request itself, nothing written.
+ */
+export async function quoteReturn(deps: OrderDeps, userId: string, orderIdInput: string, input: ReturnQuoteInput) {
+  if (!isOrderId(orderIdInput)) throw badRequest(orderMessages.invalidOrderId);
+  const [row] = await deps.db.select().from(orders).where(eq(orders.id, orderIdInput.toLowerCase()));
+  if (!row || row.userId !== userId) throw notFound(orderMessages.orderNotFound);
+  if (!returnableUntil(row)) throw badRequest(returnMessages.notDelivered);
+  const [order] = await withItems(deps.db, [row]);
+  const plan = await planReturn(deps.db, order!, input.items);
+  return {
+    refundAmount: paiseToRupees(plan.refundPaise),
+    couponLost: plan.couponLost,
+    couponCode: plan.couponLost ? order!.couponCode : null,
+    keptPrice: plan.keptPaise === null ? null : paiseToRupees(plan.keptPaise),
+  };
+}
+
 /**
  * The buyer asks to return items of their delivered order within RETURN_WINDOW_DAYS of delivery.
  * Runs under the order's row lock, so two requests at once can never together return more than
@@ -65,21 +126,7 @@ export async function requestReturn(deps: OrderDeps, userId: string, orderIdInpu
     if (now.getTime() > until.getTime()) throw badRequest(returnMessages.windowClosed(RETURN_WINDOW_DAYS));
 
     const [order] = await withItems(tx, [row]);
-    const already = await returnedByLine(tx, orderId);
-    const wanted = new Map<number, { line: OrderItemRow; quantity: number }>();
-    for (const item of input.items) {
-      const line = lineFor(order!, item);
-      const entry = wanted.get(line.lineNo) ?? { line, quantity: 0 };
-      entry.quantity += item.quantity;
-      wanted.set(line.lineNo, entry);
-    }
-    for (const { line, quantity } of wanted.values()) {
-      const left = line.quantity - (already.get(line.lineNo) ?? 0);
-      if (quantity > left) throw conflict(returnMessages.tooMany(line.name, Math.max(0, left)));
-    }
-
-    const lines = [...wanted.values()].sort((a, b) => a.line.lineNo - b.line.lineNo);
-    const refundPaise = returnRefundPaise(row, lines.map(({ line, quantity }) => ({ unitPricePaise: line.pricePaise, quantity })));
+    const { lines, refundPaise } = await planReturn(tx, order!, input.items);
     await tx.insert(returns).values({ id, orderId, userId, status: 'requested', reason: input.reason, photo: input.photo ?? null, refundPaise, createdAt: now, updatedAt: now });
     await tx.insert(returnItems).values(lines.map(({ line, quantity }) => ({ returnId: id, lineNo: line.lineNo, quantity })));
     await tx.insert(returnSteps).values({ returnId: id, status: 'requested', note: null, at: now });
@@ -116,6 +163,8 @@ export async function updateReturn(deps: OrderDeps, idInput: string, input: Upda
     if (input.status === 'received') {
       const [details] = await loadReturns(tx, [id]);
       await enqueueEvent(tx, deps.schema, returnReceivedEvent(details!));
+      // The credit note reversing what came back, numbered with the receipt (decision 0048).
+      await issueCreditNote(tx, deps, row, now);
     }
   });
   deps.publishEvents();
@@ -130,6 +179,7 @@ export async function loadReturns(db: Db | Tx, ids: string[]): Promise<ReturnDet
   const withLines = new Map((await withItems(db, orderRows)).map((o) => [o.id, o]));
   const items = await db.select().from(returnItems).where(inArray(returnItems.returnId, ids)).orderBy(asc(returnItems.lineNo));
   const steps = await db.select().from(returnSteps).where(inArray(returnSteps.returnId, ids)).orderBy(asc(returnSteps.at));
+  const notes = new Map((await db.select().from(creditNotes).where(inArray(creditNotes.returnId, ids))).map((n) => [n.returnId, n]));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((rid) => {
     const r = byId.get(rid);
@@ -146,6 +196,7 @@ export async function loadReturns(db: Db | Tx, ids: string[]): Promise<ReturnDet
             return line ? [{ line, quantity: i.quantity }] : [];
           }),
         steps: steps.filter((s) => s.returnId === rid),
+        creditNote: notes.get(rid) ?? null,
       },
     ];
   });

@@ -25,8 +25,9 @@ describe('order mails', () => {
     expect(mail.subject).toBe(`ShopKart: your order ${number} is confirmed`);
     expect(mail.body).toContain('Hello Meera Iyer,');
     expect(mail.body).toContain('Brass Diya Lamp × 2 — ₹2,499.00');
-    // 2499 − 249.90 = 2249.10; GST 404.838 → 404.84; + 5 = 2658.94.
-    expect(mail.body).toContain('Total: ₹2,658.94');
+    // Prices include GST: 2499 − 249.90 = 2249.10 + 5 = 2254.10, rounded to ₹2,254 for cash.
+    expect(mail.body).toContain('Round off: -₹0.10');
+    expect(mail.body).toContain('Total: ₹2,254.00 (inclusive of all taxes; GST included');
     expect(mail.body).toContain('First-order discount (10%): −₹249.90');
     expect(mail.body).toContain(`Track your order: https://shop.example.in/orders/${placed._id}`);
 

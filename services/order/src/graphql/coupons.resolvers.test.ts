@@ -62,20 +62,20 @@ describe('coupons in the order subgraph', () => {
 
     const check = await buyer.graphql(CHECK, { code: 'gql-flat200', items });
     expect(check.body.errors).toBeUndefined();
-    // ₹1,200: first order −₹120, coupon −₹200; GST 18% of ₹880 = ₹158.40; + ₹5.
+    // ₹1,200: first order −₹120, coupon −₹200 = ₹880 + ₹5 = ₹885 (GST included ₹42.14: 5% kitchenware).
     expect(check.body.data.checkCoupon).toEqual({
       success: true,
       message: 'Coupon GQL-FLAT200 applied',
       code: 'GQL-FLAT200',
-      quote: { itemPrice: 1200, discountPrice: 120, couponCode: 'GQL-FLAT200', couponDiscount: 200, taxPrice: 158.4, shippingPrice: 5, totalPrice: 1043.4, firstOrder: true },
+      quote: { itemPrice: 1200, discountPrice: 120, couponCode: 'GQL-FLAT200', couponDiscount: 200, taxPrice: 42.14, shippingPrice: 5, totalPrice: 885, firstOrder: true },
     });
 
     const placed = await buyer.graphql(PLACE, { input: { shippingInfo: shipping, items, couponCode: 'GQL-FLAT200' } });
     expect(placed.body.errors).toBeUndefined();
-    expect(placed.body.data.placeOrder.order).toMatchObject({ itemPrice: 1200, discountPrice: 120, couponCode: 'GQL-FLAT200', couponDiscount: 200, taxPrice: 158.4, totalPrice: 1043.4 });
+    expect(placed.body.data.placeOrder.order).toMatchObject({ itemPrice: 1200, discountPrice: 120, couponCode: 'GQL-FLAT200', couponDiscount: 200, taxPrice: 42.14, totalPrice: 885 });
     const orderId = placed.body.data.placeOrder.order.id;
     const seen = await buyer.graphql(`query($id: ID!) { order(id: $id) { couponCode couponDiscount totalPrice } }`, { id: orderId });
-    expect(seen.body.data.order).toEqual({ couponCode: 'GQL-FLAT200', couponDiscount: 200, totalPrice: 1043.4 });
+    expect(seen.body.data.order).toEqual({ couponCode: 'GQL-FLAT200', couponDiscount: 200, totalPrice: 885 });
 
     // Used up: the same message and code as REST, for the check and for the order.
     const other = svc.as('user');

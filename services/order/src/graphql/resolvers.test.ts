@@ -36,15 +36,15 @@ describe('the order subgraph', () => {
     const quote = await buyer.graphql(`query($items: [OrderItemInput!]!) { checkoutQuote(items: $items) { itemPrice discountPrice taxPrice shippingPrice totalPrice firstOrder } }`, {
       items: [{ productId: p._id, quantity: 3 }],
     });
-    // 600 − 60 = 540; GST 97.20; + 5.
-    expect(quote.body.data.checkoutQuote).toEqual({ itemPrice: 600, discountPrice: 60, taxPrice: 97.2, shippingPrice: 5, totalPrice: 642.2, firstOrder: true });
+    // Prices include GST: 600 − 60 = 540, + 5 = ₹545; the 5% GST inside (kitchenware) is 25.72 + 0.24 on shipping.
+    expect(quote.body.data.checkoutQuote).toEqual({ itemPrice: 600, discountPrice: 60, taxPrice: 25.96, shippingPrice: 5, totalPrice: 545, firstOrder: true });
 
     const first = await buyer.graphql(PLACE, { input: input(p._id, 3), key: 'gql-key-1' });
     expect(first.body.errors).toBeUndefined();
     const order = first.body.data.placeOrder.order;
     expect(order).toMatchObject({
       orderStatus: 'processing',
-      totalPrice: 642.2,
+      totalPrice: 545,
       canCancel: true,
       user: { id: buyer.userId },
       orderItems: [{ productId: p._id, name: 'Clay Pot', price: 200, quantity: 3, properties: { size: null, color: null }, product: { id: p._id } }],

@@ -1,4 +1,5 @@
 import { assertLoggedIn, assertRole, badRequest, clientAddress, forbidden, type GraphQLContext, type SubgraphResolvers } from '@shop/platform';
+import { getCreditNote, toCreditNoteView } from '../domain/credit-note.service';
 import {
   adminOrdersQuerySchema,
   createPaymentOrderSchema,
@@ -13,6 +14,7 @@ import {
   placeOrderSchema,
   adminReturnsQuerySchema,
   requestReturnSchema,
+  returnQuoteSchema,
   updateReturnSchema,
   verifyPaymentSchema,
   returnMessages,
@@ -31,7 +33,7 @@ import { countPaymentCall, createPaymentOrder, payInTestMode, verifyPayment } fr
 import { salesStats, salesStatsView } from '../domain/sales-stats.service';
 import { findInvoice } from '../domain/invoice.service';
 import { toReturnView, type ReturnView } from '../domain/return.model';
-import { listOrderReturns, listReturns, listUserReturns, requestReturn, updateReturn } from '../domain/return.service';
+import { listOrderReturns, listReturns, listUserReturns, quoteReturn, requestReturn, updateReturn } from '../domain/return.service';
 import { returnableUntil } from '../domain/return-status.machine';
 import { parseInput } from '../parse-input';
 
@@ -75,6 +77,9 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
         assertRole(ctx, 'admin', 'emp');
         return salesStatsView(await salesStats(deps, args.days ?? 7));
       },
+      creditNote: async (_p: unknown, args: Args, ctx: GraphQLContext) => toCreditNoteView(await getCreditNote(deps, assertLoggedIn(ctx), String(args.returnId))),
+      returnQuote: async (_p: unknown, args: Args, ctx: GraphQLContext) =>
+        quoteReturn(deps, assertLoggedIn(ctx).userId, String(args.orderId), parseInput(returnQuoteSchema, { items: args.items })),
       myReturns: async (_p: unknown, _a: Args, ctx: GraphQLContext) => (await listUserReturns(deps, assertLoggedIn(ctx).userId)).map(toReturnView),
       adminReturns: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         assertRole(ctx, 'admin', 'emp');

@@ -142,7 +142,8 @@ describe('checkout with a coupon', () => {
 
     const check = await buyer.post('/api/v1/coupon/check', { code: c.code.toLowerCase(), items: [{ productId: p._id, quantity: 1 }] });
     expect(check.status).toBe(200);
-    // ₹1,000: first order −₹100, then 20% of ₹900 = −₹180; GST 18% of ₹720 = ₹129.60; + ₹5 shipping.
+    // ₹1,000 (GST included): first order −₹100, then 20% of ₹900 = −₹180; + ₹5 shipping = ₹725. The 5% GST
+    // inside (kitchenware): 2 × 17.14 on the ₹720 of goods + 2 × 0.12 on shipping = ₹34.52.
     expect(check.body).toEqual({
       success: true,
       message: `Coupon ${c.code} applied`,
@@ -151,9 +152,10 @@ describe('checkout with a coupon', () => {
       discountPrice: 100,
       couponCode: c.code,
       couponDiscount: 180,
-      taxPrice: 129.6,
+      taxPrice: 34.52,
       shippingPrice: 5,
-      totalPrice: 854.6,
+      roundOff: 0,
+      totalPrice: 725,
       firstOrder: true,
     });
     // Checking holds nothing: no use is counted.
@@ -161,15 +163,15 @@ describe('checkout with a coupon', () => {
 
     const placed = await order(buyer, p._id, { couponCode: ` ${c.code.toLowerCase()}` });
     expect(placed.status).toBe(201);
-    expect(placed.body.order).toMatchObject({ itemPrice: 1000, discountPrice: 100, couponCode: c.code, couponDiscount: 180, taxPrice: 129.6, shippingPrice: 5, totalPrice: 854.6 });
+    expect(placed.body.order).toMatchObject({ itemPrice: 1000, discountPrice: 100, couponCode: c.code, couponDiscount: 180, taxPrice: 34.52, shippingPrice: 5, totalPrice: 725 });
     const shown = await buyer.get(`/api/v1/order/${placed.body.order._id}`);
-    expect(shown.body.order).toMatchObject({ couponCode: c.code, couponDiscount: 180, totalPrice: 854.6 });
+    expect(shown.body.order).toMatchObject({ couponCode: c.code, couponDiscount: 180, totalPrice: 725 });
     expect(await usesOf(c._id)).toBe(1);
 
     await eventually(async () => {
       const [mail] = await svc.rows<{ body: string }>(sql`select body from "order".mail_log where recipient = 'meena@example.in'`);
       expect(mail?.body).toContain(`Coupon ${c.code}: −₹180.00`);
-      expect(mail?.body).toContain('Total: ₹854.60');
+      expect(mail?.body).toContain('Total: ₹725.00 (inclusive of all taxes; GST included ₹34.52)');
     });
   });
 
@@ -182,8 +184,8 @@ describe('checkout with a coupon', () => {
 
     const placed = await buyer.post('/api/v1/new/order', { shippingInfo: shippingInfo(), items: [{ productId: p._id, quantity: 2 }], couponCode: c.code });
     expect(placed.status).toBe(201);
-    // ₹800, not a first order: −₹150; GST 18% of ₹650 = ₹117; + ₹5.
-    expect(placed.body.order).toMatchObject({ itemPrice: 800, discountPrice: 0, couponDiscount: 150, taxPrice: 117, totalPrice: 772 });
+    // ₹800, not a first order: −₹150 = ₹650 + ₹5 = ₹655 (GST included: 5% of kitchenware, ₹31.20).
+    expect(placed.body.order).toMatchObject({ itemPrice: 800, discountPrice: 0, couponDiscount: 150, taxPrice: 31.2, totalPrice: 655 });
   });
 
   test('a return of an order that used a coupon refunds its share of what was charged after both discounts', async () => {
@@ -191,14 +193,47 @@ describe('checkout with a coupon', () => {
     const c = await coupon({ value: 20 });
     const buyer = svc.as('user');
     const placed = await buyer.post('/api/v1/new/order', { shippingInfo: shippingInfo(), items: [{ productId: p._id, quantity: 2 }], couponCode: c.code });
-    // ₹2,000 − ₹200 (first order) − ₹360 (20% of ₹1,800) = ₹1,440; GST ₹259.20.
-    expect(placed.body.order).toMatchObject({ discountPrice: 200, couponDiscount: 360, taxPrice: 259.2, totalPrice: 1704.2 });
+    // ₹2,000 − ₹200 (first order) − ₹360 (20% of ₹1,800) = ₹1,440 + ₹5 = ₹1,445 (GST included ₹68.82).
+    expect(placed.body.order).toMatchObject({ discountPrice: 200, couponDiscount: 360, taxPrice: 68.82, totalPrice: 1445 });
     const id = placed.body.order._id;
     for (const status of ['shipped', 'delivered']) expect((await admin.put(`/api/v1/admin/order/${id}`, { status })).status).toBe(200);
     const asked = await buyer.post(`/api/v1/order/${id}/return`, { items: [{ product: p._id, quantity: 1 }], reason: 'Colour differs from the picture' });
     expect(asked.status).toBe(201);
-    // One of two units: half of ₹1,440 + ₹259.20.
-    expect(asked.body.return.refundAmount).toBe(849.6);
+    // One of two units: half of what the line cost after both discounts (₹1,440, GST included).
+    expect(asked.body.return.refundAmount).toBe(720);
+  });
+
+  test('a return re-prices what is kept: a coupon whose minimum no longer holds comes out of the refund, shown before confirming, REST and GraphQL alike', async () => {
+    const lamp = await svc.product({ name: 'Table Lamp', price: 400, stock: 10 });
+    const kettle = await svc.product({ name: 'Electric Kettle', price: 600, stock: 10 });
+    const c = await coupon({ type: 'amount', value: 500, minOrder: 1000 });
+    const buyer = svc.as('user');
+    // An earlier order, so the 10% first-order discount is not in play (the issue's case).
+    expect((await buyer.post('/api/v1/new/order', { shippingInfo: shippingInfo(), items: [{ productId: lamp._id, quantity: 1 }] })).status).toBe(201);
+    const placed = await buyer.post('/api/v1/new/order', { shippingInfo: shippingInfo(), items: [{ productId: lamp._id, quantity: 1 }, { productId: kettle._id, quantity: 1 }], couponCode: c.code });
+    // ₹1,000 − ₹500 + ₹5 = ₹505 (GST included).
+    expect(placed.body.order).toMatchObject({ itemPrice: 1000, couponDiscount: 500, totalPrice: 505 });
+    const id = placed.body.order._id;
+    for (const status of ['shipped', 'delivered']) expect((await admin.put(`/api/v1/admin/order/${id}`, { status })).status).toBe(200);
+
+    // The lamp alone (₹400) does not reach the ₹1,000 minimum: kept it costs ₹400 + ₹5, so ₹100 comes back, not ₹300.
+    const items = [{ productId: kettle._id, quantity: 1 }];
+    const rest = await buyer.post(`/api/v1/order/${id}/return/quote`, { items });
+    expect(rest.status).toBe(200);
+    expect(rest.body.quote).toEqual({ refundAmount: 100, couponLost: true, couponCode: c.code, keptPrice: 405 });
+    const gql = await buyer.graphql(`query($id: ID!, $items: [ReturnItemInput!]!) { returnQuote(orderId: $id, items: $items) { refundAmount couponLost couponCode keptPrice } }`, { id, items });
+    expect(gql.body.data.returnQuote).toEqual(rest.body.quote);
+    // A bad quote is a 400 saying why, not a 500.
+    const bad = await buyer.post(`/api/v1/order/${id}/return/quote`, { items: [] });
+    expect(bad.status).toBe(400);
+    expect((await buyer.post(`/api/v1/order/${id}/return/quote`, { items: [{ productId: kettle._id, quantity: 2 }] })).status).toBe(409);
+
+    const asked = await buyer.post(`/api/v1/order/${id}/return`, { items: [{ product: kettle._id, quantity: 1 }], reason: 'Does not switch off' });
+    expect(asked.status).toBe(201);
+    expect(asked.body.return.refundAmount).toBe(100);
+    // Returning the lamp too gives back the rest but the shipping: 505 − 100 − 5.
+    const rest2 = await buyer.post(`/api/v1/order/${id}/return/quote`, { items: [{ productId: lamp._id, quantity: 1 }] });
+    expect(rest2.body.quote).toMatchObject({ refundAmount: 400, keptPrice: 5 });
   });
 
   test('each refusal is a 4xx saying why, both when applying and when ordering; a refused order holds no stock and writes nothing', async () => {

@@ -43,12 +43,15 @@ describe('GST tax invoices', () => {
     expect(text).toContain('GSTIN: 29ABCDE1234F1Z5');
     expect(text).toContain('Divya Menon');
     expect(text).toContain('Place of supply: Kerala (32)');
-    // Kerala is not the seller's state (Karnataka): IGST on the first order's 900 after 10% off.
-    expect(text).toContain('1 Cotton Kurta 6205 1 1,000.00 100.00 900.00 162.00 1,062.00');
-    expect(text).toContain('IGST @ 18% Rs. 162.00');
+    // Kerala is not the seller's state (Karnataka): IGST. The first order's ₹900 after 10% off
+    // includes 5% GST (knitted shirt 6109, the category's default): 900 × 5 ÷ 105 = 42.86.
+    expect(text).toContain('1 Cotton Kurta 6109 1 1,000.00 100.00 857.14 5% 42.86 900.00');
+    // Shipping ₹5 at the same 5%: 0.24 IGST.
+    expect(text).toContain('Shipping (part of the supply) 6109 1 5.00 0.00 4.76 5% 0.24 5.00');
+    expect(text).toContain('IGST Rs. 43.10');
     expect(text).not.toContain('CGST');
-    expect(text).toContain('Invoice total Rs. 1,067.00');
-    expect(text).toContain('Amount in words: Rupees One Thousand Sixty-Seven Only');
+    expect(text).toContain('Invoice total Rs. 905.00');
+    expect(text).toContain('Amount in words: Rupees Nine Hundred Five Only');
 
     const staff = await svc.as('admin').download(`/api/v1/order/${id}/invoice`);
     expect(staff.status).toBe(200);

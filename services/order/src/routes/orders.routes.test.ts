@@ -52,12 +52,16 @@ describe('POST /api/v1/new/order', () => {
       ],
       shippingInfo: { address: '12, MG Road, Indiranagar', city: 'Bengaluru', state: 'Karnataka', country: 'India', pinCode: 560038, phoneNo: '9876543210' },
       paymentInfo: { id: null, status: 'Pending', method: 'COD' },
-      // 998 + 799.50 = 1797.50; 10% off = 179.75; GST 18% of 1617.75 = 291.195 → 291.20; + ₹5.
+      // Prices include GST (decision 0045): 998 + 799.50 = 1797.50; 10% off = 179.75; + ₹5 shipping
+      // = 1622.75, rounded to ₹1,623 for cash (+0.25). Both lines are 5% (kitchenware 7323, knitted
+      // shirt 6109, their categories' defaults): the GST inside is 77.04 on the goods + 0.24 on shipping.
       itemPrice: 1797.5,
       discountPrice: 179.75,
-      taxPrice: 291.2,
+      taxPrice: 77.28,
       shippingPrice: 5,
-      totalPrice: 1913.95,
+      roundOff: 0.25,
+      totalPrice: 1623,
+      pricesIncludeGst: true,
       paidAt: null,
       shippedAt: null,
       deliveredAt: null,
@@ -76,17 +80,18 @@ describe('POST /api/v1/new/order', () => {
       userId: buyer.userId,
       email: buyer.email,
       name: 'Ravi Sharma',
-      totalPaise: 191395,
+      totalPaise: 162300,
       items: [
         { productId: bottle._id, quantity: 2, size: null, color: null },
         { productId: linen._id, quantity: 1, size: 'M', color: 'White' },
       ],
     });
 
-    // The second order pays full price.
+    // The second order pays full price: the listed ₹499 (GST included, 5%: 23.76) + ₹5 shipping (0.24).
     const second = await order(buyer, [{ productId: bottle._id, quantity: 1 }]);
     expect(second.status).toBe(201);
-    expect(second.body.order).toMatchObject({ itemPrice: 499, discountPrice: 0, taxPrice: 89.82, shippingPrice: 5, totalPrice: 593.82 });
+    expect(second.body.order).toMatchObject({ itemPrice: 499, discountPrice: 0, taxPrice: 24, shippingPrice: 5, roundOff: 0, totalPrice: 504 });
+    expect(second.body.order.orderItems[0]).toMatchObject({ hsnCode: '7323', gstRate: 5, taxableValue: 475.24, tax: 23.76 });
   });
 
   test('a cancelled first order leaves the next one eligible for 10% off; two first orders at once still get one discount', async () => {

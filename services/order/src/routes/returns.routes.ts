@@ -1,9 +1,9 @@
 import express, { Router } from 'express';
 import { requireLogin, requireRole } from '@shop/platform';
-import { adminReturnsQuerySchema, requestReturnSchema, returnMessages, updateReturnSchema } from '@shop/proto-contracts';
+import { adminReturnsQuerySchema, requestReturnSchema, returnMessages, returnQuoteSchema, updateReturnSchema } from '@shop/proto-contracts';
 import type { OrderDeps } from '../domain/order-deps';
 import { toReturnView } from '../domain/return.model';
-import { listReturns, listUserReturns, requestReturn, updateReturn } from '../domain/return.service';
+import { listReturns, listUserReturns, quoteReturn, requestReturn, updateReturn } from '../domain/return.service';
 import { parseInput } from '../parse-input';
 
 /** Returns within 30 days: the buyer asks and follows; staff (admin and emp) decide, receive and refund. */
@@ -11,6 +11,12 @@ export function returnRoutes(deps: OrderDeps): Router {
   const r = Router();
   const staff = requireRole('admin', 'emp');
   const json = express.json({ limit: '20kb' });
+
+  // What returning these lines would refund, before the shopper confirms (decision 0047).
+  r.post('/order/:id/return/quote', requireLogin, json, async (req, res) => {
+    const input = parseInput(returnQuoteSchema, req.body);
+    res.json({ success: true, quote: await quoteReturn(deps, req.principal!.userId, String(req.params.id), input) });
+  });
 
   r.post('/order/:id/return', requireLogin, json, async (req, res) => {
     const input = parseInput(requestReturnSchema, req.body);

@@ -1,4 +1,4 @@
-import { FIRST_ORDER_DISCOUNT_PERCENT, priceOrder, TAX_RATE_PERCENT } from '@shop/proto-contracts/src/pricing';
+import { FIRST_ORDER_DISCOUNT_PERCENT, priceOrder, TAX_INCLUSIVE_NOTE } from '@shop/proto-contracts/src/pricing';
 import { paiseToRupees, rupeesToPaise } from '@shop/proto-contracts/src/money';
 import { formatINR } from '../../../lib/format';
 import { useSessionQuery } from '../../../lib/use-session-graphql';
@@ -13,7 +13,7 @@ interface FirstOrderEligibleData {
 /**
  * What the checkout will charge for these lines, worked out with the checkout's own formula
  * (proto-contracts' priceOrder, in paise): the first-order discount when the shopper still has it,
- * 18% GST and shipping. An estimate: checkout prices again with the catalog's prices of that moment.
+ * shipping and the cash round off; prices include GST, so the total does not depend on the rates. An estimate: checkout prices again with the catalog's prices of that moment.
  */
 export function CartEstimate({ items }: { items: CartItem[] }) {
   const eligible = useSessionQuery<FirstOrderEligibleData>('FirstOrderEligible', FIRST_ORDER_ELIGIBLE);
@@ -35,14 +35,17 @@ export function CartEstimate({ items }: { items: CartItem[] }) {
         <dt>Shipping</dt>
         <dd>{rupees(price.shippingPaise)}</dd>
       </div>
-      <div>
-        <dt>Tax (GST {TAX_RATE_PERCENT}%)</dt>
-        <dd>{rupees(price.taxPaise)}</dd>
-      </div>
+      {price.roundOffPaise !== 0 ? (
+        <div>
+          <dt>Round off</dt>
+          <dd>{price.roundOffPaise < 0 ? `\u2212${rupees(-price.roundOffPaise)}` : rupees(price.roundOffPaise)}</dd>
+        </div>
+      ) : null}
       <div className="cart-summary__total">
         <dt>Estimated total</dt>
         <dd>{rupees(price.totalPaise)}</dd>
       </div>
+      <p className="cart-summary__note">{TAX_INCLUSIVE_NOTE}</p>
     </dl>
   );
 }

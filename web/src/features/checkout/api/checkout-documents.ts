@@ -25,8 +25,11 @@ export interface CheckoutQuote {
   couponCode?: string | null;
   /** What the coupon takes off; 0 without one. */
   couponDiscount?: number;
+  /** The GST contained in the total (shown as 'GST included'). */
   taxPrice: number;
   shippingPrice: number;
+  /** Cash round off to the whole rupee. */
+  roundOff: number;
   totalPrice: number;
   firstOrder: boolean;
 }
@@ -47,6 +50,7 @@ export const CHECKOUT_QUOTE = `
       discountPrice
       taxPrice
       shippingPrice
+      roundOff
       totalPrice
       firstOrder
     }
@@ -75,6 +79,7 @@ export const CHECK_COUPON = `
         couponDiscount
         taxPrice
         shippingPrice
+        roundOff
         totalPrice
         firstOrder
       }

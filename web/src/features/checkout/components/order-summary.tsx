@@ -75,8 +75,9 @@ function CouponField({ coupon }: { coupon: CouponCodeState }) {
 }
 
 /**
- * The server's price of the order (DESIGN: subtotal − first-order discount − coupon + shipping +
- * 18% GST on the discounted subtotal), the coupon field and the Place Order button. Amounts keep
+ * The server's price of the order (decision 0045: prices include GST; subtotal − first-order
+ * discount − coupon + shipping, rounded to the rupee for cash, with the GST it contains shown as
+ * "GST included", not added), the coupon field and the Place Order button. Amounts keep
  * their place while loading, so nothing jumps.
  */
 export function OrderSummary({ quote, coupon, placing, disabled, cartProblem, onPlace }: OrderSummaryProps) {
@@ -124,16 +125,22 @@ export function OrderSummary({ quote, coupon, placing, disabled, cartProblem, on
               <Amount value={q?.shippingPrice} />
             </dd>
           </div>
-          <div>
-            <dt>Tax (GST 18%)</dt>
-            <dd>
-              <Amount value={q?.taxPrice} />
-            </dd>
-          </div>
+          {q && q.roundOff !== 0 ? (
+            <div>
+              <dt>Round off</dt>
+              <dd>{q.roundOff < 0 ? `\u2212${formatINR(-q.roundOff)}` : formatINR(q.roundOff)}</dd>
+            </div>
+          ) : null}
           <div className="checkout-summary__total">
             <dt>Total</dt>
             <dd>
               <Amount value={q?.totalPrice} />
+            </dd>
+          </div>
+          <div className="checkout-summary__tax">
+            <dt>GST included</dt>
+            <dd>
+              <Amount value={q?.taxPrice} />
             </dd>
           </div>
         </dl>

@@ -25,6 +25,8 @@ export interface OrderReturn {
   refundMethod: string | null;
   refundReference: string | null;
   createdAt: string;
+  /** Its credit note, once received (decision 0048). */
+  creditNoteNumber: string | null;
   items: Array<{ productId: string; name: string; quantity: number; properties: { size: string | null; color: string | null } }>;
   timeline: ReturnStep[];
 }
@@ -68,6 +70,8 @@ export interface OrderDeliveryAndPrices {
   couponDiscount: number;
   taxPrice: number;
   shippingPrice: number;
+  roundOff: number;
+  pricesIncludeGst: boolean;
   paidAt: string | null;
 }
 
@@ -115,6 +119,7 @@ const RETURN_SELECTION = `
   refundMethod
   refundReference
   createdAt
+  creditNoteNumber
   items { productId name quantity properties { size color } }
   timeline { status note at }
 `;
@@ -144,6 +149,8 @@ export const ORDER_DELIVERY_AND_PRICES = `
     couponDiscount
     taxPrice
     shippingPrice
+    roundOff
+    pricesIncludeGst
     paidAt
   }
 `;
@@ -237,3 +244,19 @@ export const MY_RETURNS = `
     myReturns { ${RETURN_SELECTION} }
   }
 `;
+
+/** What returning the chosen items would refund now (decision 0047): shown before the shopper confirms. */
+export const RETURN_QUOTE = `
+  query ReturnQuote($orderId: ID!, $items: [ReturnItemInput!]!) {
+    returnQuote(orderId: $orderId, items: $items) {
+      refundAmount
+      couponLost
+      couponCode
+      keptPrice
+    }
+  }
+`;
+
+export interface ReturnQuoteData {
+  returnQuote: { refundAmount: number; couponLost: boolean; couponCode: string | null; keptPrice: number | null };
+}

@@ -9,6 +9,10 @@ export interface OrderPrices {
   shippingPrice: number;
   taxPrice: number;
   totalPrice: number;
+  /** Cash round off (0 on orders from before prices included GST). */
+  roundOff?: number;
+  /** False on orders placed before prices included GST: their GST was added to the total. */
+  pricesIncludeGst?: boolean;
 }
 
 /** "Price details": items, the discounts that apply, shipping, GST and the total. */
@@ -39,14 +43,28 @@ export function PriceDetails({ order, titleId }: { order: OrderPrices; titleId: 
           <dt>Shipping</dt>
           <dd>{formatINR(order.shippingPrice)}</dd>
         </div>
-        <div>
-          <dt>Tax (GST 18%)</dt>
-          <dd>{formatINR(order.taxPrice)}</dd>
-        </div>
+        {order.pricesIncludeGst === false ? (
+          <div>
+            <dt>Tax (GST 18%)</dt>
+            <dd>{formatINR(order.taxPrice)}</dd>
+          </div>
+        ) : null}
+        {order.roundOff ? (
+          <div>
+            <dt>Round off</dt>
+            <dd>{order.roundOff < 0 ? `−${formatINR(-order.roundOff)}` : formatINR(order.roundOff)}</dd>
+          </div>
+        ) : null}
         <div className="order-prices__total">
           <dt>Total</dt>
           <dd>{formatINR(order.totalPrice)}</dd>
         </div>
+        {order.pricesIncludeGst === false ? null : (
+          <div className="order-prices__tax">
+            <dt>GST included</dt>
+            <dd>{formatINR(order.taxPrice)}</dd>
+          </div>
+        )}
       </dl>
     </section>
   );

@@ -2,12 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { TextAreaField } from '../../../components/text-area-field';
 import { payloadMessage } from '../../../lib/api-errors';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatINR } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { toastFailure } from '../../../lib/toast-failure';
 import { uploadImage } from '../../../lib/upload';
-import { useSessionMutation } from '../../../lib/use-session-graphql';
-import { REQUEST_RETURN, type OrderDetail, type RequestReturnData, type RequestReturnVariables } from '../api/order-documents';
+import { useSessionMutation, useSessionQuery } from '../../../lib/use-session-graphql';
+import { REQUEST_RETURN, RETURN_QUOTE, type OrderDetail, type RequestReturnData, type RequestReturnVariables, type ReturnQuoteData } from '../api/order-documents';
 import { canRequestReturn, returnableQuantities } from '../api/return-rules';
 
 const REQUESTED = 'Return requested. We will let you know by mail once it is reviewed.';
@@ -36,6 +36,11 @@ export function ReturnRequestForm({ order, onRequested }: ReturnRequestFormProps
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const formId = useId();
+  const chosenItems = order.orderItems.flatMap((line, k) =>
+    (chosen[k] ?? 0) > 0 ? [{ productId: line.productId, quantity: chosen[k]!, size: line.properties.size, color: line.properties.color }] : [],
+  );
+  // The refund of what is chosen, re-pricing what is kept (decision 0047), before the shopper confirms.
+  const quote = useSessionQuery<ReturnQuoteData>('ReturnQuote', RETURN_QUOTE, { orderId: order.id, items: chosenItems }, { skip: !open || chosenItems.length === 0 });
 
   if (user?.id !== order.userId || !canRequestReturn(order, order.returns) || !order.returnableUntil) return null;
 
@@ -107,6 +112,22 @@ export function ReturnRequestForm({ order, onRequested }: ReturnRequestFormProps
           ) : null,
         )}
       </ul>
+      {chosenItems.length > 0 ? (
+        <p className="return-request__refund" role="status" aria-live="polite">
+          {quote.data ? (
+            <>
+              You will get back {formatINR(quote.data.returnQuote.refundAmount)}.
+              {quote.data.returnQuote.couponLost
+                ? ` What you keep no longer reaches the minimum of coupon ${quote.data.returnQuote.couponCode ?? ''}, so its saving comes out of the refund.`
+                : ''}
+            </>
+          ) : quote.error ? (
+            'The refund could not be worked out now; it is shown on the return once requested.'
+          ) : (
+            'Working out the refund…'
+          )}
+        </p>
+      ) : null}
       <TextAreaField label="Reason" value={reason} onValueChange={setReason} maxLength={500} rows={3} required placeholder="e.g. Too small, damaged in transit" />
       <div className="field">
         <label className="field__label" htmlFor={`${formId}-photo`}>

@@ -1,3 +1,4 @@
+import { CreditNoteButton } from '../../../components/invoice-button';
 import { formatDate, formatINR } from '../../../lib/format';
 import { RETURN_STEP_TEXT, returnStatusLabel } from '../../../lib/return-status';
 import type { OrderReturn } from '../api/order-documents';
@@ -15,6 +16,11 @@ function ReturnEntry({ ret }: { ret: OrderReturn }) {
         Refund {formatINR(ret.refundAmount)}
         {ret.refundReference ? ` · paid by ${ret.refundMethod ?? ''} (ref. ${ret.refundReference})` : ''}
       </p>
+      {ret.creditNoteNumber ? (
+        <p className="return-entry__credit-note">
+          Credit note {ret.creditNoteNumber} <CreditNoteButton returnId={ret.id} number={ret.creditNoteNumber} />
+        </p>
+      ) : null}
       <ol className="return-steps" aria-label="Return progress">
         {ret.timeline.map((step) => (
           <li key={step.status} className={`return-steps__step return-steps__step--${step.status}`}>
