@@ -58,6 +58,11 @@ export const authMessages = {
   otpTooManyAttempts: 'Too many wrong attempts. Request a new OTP.',
   otpRateLimited: 'Too many OTP requests. Please try again in a few minutes.',
   emailFailed: 'Email sent Failed',
+  mailLimitReached: 'Too many mails to this address or from this account. Please try again in an hour.',
+  verificationSent: (email: string) => `We sent a verification link to ${email}. Open it to verify your email.`,
+  verificationInvalid: 'Verification link is invalid or has expired',
+  emailVerified: 'Email verified successfully',
+  emailAlreadyVerified: 'Your email is already verified',
   passwordUpdated: 'Password updated successfully',
   passwordReset: 'Password reset successfully. Please login with your new password.',
   invalidRole: 'Role must be one of user, emp or admin',
@@ -311,5 +316,7 @@ export interface PublicUser {
   phone: string[];
   address: Array<{ pin: string; other: string; city?: string; state?: string; country?: string }>;
   avatar: string | null;
+  /** When the owner proved the email is theirs (ISO time), or null (decision 0042). */
+  emailVerifiedAt: string | null;
   createdAt: string;
 }

@@ -40,7 +40,7 @@ export async function sendPasswordResetOtp(deps: AuthDeps, email: string, caller
     .values({ userId: user.id, ...values })
     .onConflictDoUpdate({ target: otpCodes.userId, set: values });
   try {
-    await deps.mailer.send(otpMail(user.email, user.name, code, OTP_MINUTES));
+    await deps.mailer.send(otpMail(user.email, code, OTP_MINUTES));
   } catch (err) {
     deps.logger.error({ err: String(err) }, 'OTP mail failed');
     throw new ServiceUnavailableError(authMessages.emailFailed);
@@ -76,7 +76,8 @@ export async function resetPasswordWithOtp(deps: AuthDeps, input: ResetPasswordW
     }
     await tx.delete(otpCodes).where(eq(otpCodes.userId, user.id));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    // The mailed code proved the inbox too (decision 0042).
+    await tx.update(users).set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now }).where(eq(users.id, user.id));
     authzVersion = await endAllSessions(deps, tx, user.id, now);
     return 'ok';
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { authMessages, messages, type ResetPasswordInput, type UpdatePasswordInput } from '@shop/proto-contracts';
 import { badRequest, unauthenticated } from '@shop/platform';
 import { otpCodes, passwordResetTokens, users } from '../db/schema';
@@ -55,7 +55,7 @@ export async function requestPasswordResetLink(deps: AuthDeps, email: string, ca
   });
   const link = `${deps.publicUrl.replace(/\/+$/, '')}/reset-password/${token}`;
   try {
-    await deps.mailer.send(resetLinkMail(user.email, user.name, link, RESET_LINK_MINUTES));
+    await deps.mailer.send(resetLinkMail(user.email, link, RESET_LINK_MINUTES));
   } catch (err) {
     deps.logger.error({ err: String(err) }, 'reset link mail failed');
     throw new ServiceUnavailableError(authMessages.emailFailed);
@@ -75,7 +75,8 @@ export async function resetPasswordWithToken(deps: AuthDeps, token: string, inpu
       .for('update');
     if (!row || row.usedAt || row.expiresAt <= now) return false;
     await tx.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.tokenHash, row.tokenHash));
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
+    // Opening the mailed link proved the inbox too (decision 0042).
+    await tx.update(users).set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`, updatedAt: now }).where(eq(users.id, row.userId));
     await tx.delete(otpCodes).where(eq(otpCodes.userId, row.userId));
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
     return { userId: row.userId, email: owner?.email, authzVersion: await endAllSessions(deps, tx, row.userId, now) };

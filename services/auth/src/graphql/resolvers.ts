@@ -24,6 +24,7 @@ import type { AuthDeps } from '../domain/auth-deps';
 import { isUuid } from '../domain/auth-errors';
 import { resetPasswordWithOtp, sendPasswordResetOtp } from '../domain/otp.service';
 import { confirmEmailChange } from '../domain/email-change.service';
+import { resendVerificationLink, verifyEmail } from '../domain/email-verification.service';
 import { changePassword, requestPasswordResetLink, resetPasswordWithToken } from '../domain/password-reset.service';
 import type { OidcSignIn } from '../domain/oidc.service';
 import { login, logout, rotateRefreshToken } from '../domain/session.service';
@@ -45,7 +46,7 @@ interface StaffView {
 }
 
 /** Fields of the account record only its owner and admins read. */
-const accountFields = ['email', 'role', 'phone', 'address', 'avatar', 'createdAt'] as const;
+const accountFields = ['email', 'emailVerifiedAt', 'role', 'phone', 'address', 'avatar', 'createdAt'] as const;
 
 const accountField = (field: (typeof accountFields)[number]) => (user: PublicUser | StaffView) => {
   if ('staffView' in user) throw forbidden(authMessages.accountFieldsForbidden);
@@ -147,6 +148,11 @@ export function authResolvers(deps: AuthDeps, cookies: CookiePolicy, oidc: OidcS
       confirmEmailChange: async (_p, args) => {
         await confirmEmailChange(deps, String(args.token));
         return ok(authMessages.emailChanged);
+      },
+      resendVerificationEmail: async (_p, _a, ctx) => ok(authMessages.verificationSent(await resendVerificationLink(deps, assertLoggedIn(ctx).userId))),
+      verifyEmail: async (_p, args) => {
+        await verifyEmail(deps, String(args.token));
+        return ok(authMessages.emailVerified);
       },
       updatePassword: async (_p, args, ctx) => {
         const session = await changePassword(deps, assertLoggedIn(ctx).userId, parseInput(updatePasswordSchema, args));
