@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './events';
+import { SHOP_IMAGE_PATH } from './media';
 import { messages } from './messages';
 
 /**
@@ -146,15 +147,8 @@ export const loginSchema = z.object(
 );
 export type LoginInput = z.output<typeof loginSchema>;
 
-/**
- * An avatar is an image the shop's media service stored (its own /media/<id>/<variant>.webp path),
- * never an outside URL: staff pages show avatars, and an outside one would tell its owner who
- * looked and when.
- */
-export const avatarUrlSchema = z
-  .string()
-  .trim()
-  .regex(/^\/media\/[0-9a-f]{32}\/(card|detail)\.webp$/, { error: authMessages.invalidAvatarUrl });
+/** An avatar is an image the shop's media service stored (SHOP_IMAGE_PATH), never an outside URL. */
+export const avatarUrlSchema = z.string().trim().regex(SHOP_IMAGE_PATH, { error: authMessages.invalidAvatarUrl });
 
 /** PUT /profile/update (multipart fields or JSON). An empty or missing avatar leaves it unchanged. */
 export const updateProfileSchema = z

@@ -1,5 +1,6 @@
 import type { SubgraphResolvers } from '@shop/platform';
 import {
+  mayReadAccountEmail,
   adminUsersQuerySchema,
   addAddressSchema,
   addPhoneSchema,
@@ -101,7 +102,7 @@ export function authResolvers(deps: AuthDeps, cookies: CookiePolicy, oidc: OidcS
       __resolveReference: async (ref: { id: string }, ctx: GraphQLContext): Promise<PublicUser | StaffView | null> => {
         const p = ctx.principal;
         if (!p || !isUuid(String(ref.id))) return null;
-        if (p.userId === ref.id || p.role === 'admin') return findUser(deps, ref.id);
+        if (mayReadAccountEmail(p, ref.id)) return findUser(deps, ref.id);
         if (p.role !== 'emp') return null;
         const user = await findUser(deps, ref.id);
         return user ? { id: user._id, _id: user._id, name: user.name, staffView: true } : null;
