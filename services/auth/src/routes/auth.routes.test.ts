@@ -142,6 +142,7 @@ describe('POST /api/v1/login', () => {
     expect(res).toMatchObject({ status: 429, body: { message: 'Too many failed logins. Please wait 15 minutes or reset your password.' } });
     // The owner resets the password and is let in at once.
     await client().post('/api/v1/password/forgot', { email: payload.email });
+    await service.accountMailHandled();
     const token = /reset-password\/([A-Za-z0-9_-]+)/.exec((await service.lastMailTo(payload.email))!.body)![1]!;
     expect((await client().post(`/api/v1/reset/${token}`, { password: 'Fresh#Mango42', confirmPassword: 'Fresh#Mango42' })).status).toBe(200);
     expect((await client().post('/api/v1/login', { email: payload.email, password: 'Fresh#Mango42' })).status).toBe(200);
@@ -199,6 +200,7 @@ describe('sessions', () => {
   it('a password reset ends every session, access tokens included', async () => {
     const { client: c, payload } = await registeredClient(service);
     await client().post('/api/v1/password/forgot', { email: payload.email });
+    await service.accountMailHandled();
     const token = /reset-password\/([A-Za-z0-9_-]+)/.exec((await service.lastMailTo(payload.email))!.body)![1]!;
     expect((await client().post(`/api/v1/reset/${token}`, { password: 'Fresh#Mango42', confirmPassword: 'Fresh#Mango42' })).status).toBe(200);
     expect((await c.get('/api/v1/profile')).status).toBe(401);

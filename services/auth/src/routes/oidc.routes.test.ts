@@ -98,6 +98,7 @@ describe('Google sign-in (OpenID Connect) against a real provider', () => {
     const guess = await new TestClient(service.url).post('/api/v1/login', { email, password: 'none' });
     expect(guess.status).toBe(401);
     await new TestClient(service.url).post('/api/v1/password/forgot', { email });
+    await service.accountMailHandled();
     const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec((await service.lastMailTo(email))?.body ?? '')?.[1];
     expect(token).toBeDefined();
     const reset = await new TestClient(service.url).post(`/api/v1/reset/${token}`, { password: 'Fresh#5678', confirmPassword: 'Fresh#5678' });
