@@ -25,6 +25,8 @@ let google: TestOidcProvider;
 let dataDir: string;
 let admin: AttackClient;
 let accountCounter = 0;
+/** Every account the suite signed up, for tests that need existing accounts without signing up more. */
+const signedUp: string[] = [];
 
 const client = () => new AttackClient(shop.url);
 
@@ -35,6 +37,7 @@ async function shopper(tag = 'shopper') {
   const c = client();
   const res = await c.post('/api/v1/register', payload);
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  signedUp.push(payload.email);
   return { c, payload, id: res.body.user._id as string };
 }
 
@@ -460,6 +463,64 @@ describe('issue 19: proven email ownership, mail nobody can aim, staff pages tha
     expect((await change(`other1.${target}`)).status).toBe(200);
     const sixth = await c.graphql('mutation($e: String!, $p: String) { updateProfile(name: "Ravi", email: $e, currentPassword: $p) { success } }', { e: `other2.${target}`, p: payload.password });
     expect(errorsOf(sixth)[0]).toMatchObject({ message: 'Too many mails to this address or from this account. Please try again in an hour.', extensions: { code: 'TOO_MANY_REQUESTS' } });
+  });
+
+  /**
+   * How long each answer takes, for addresses with an account (or subscription) and without,
+   * asked in alternation. On the old code the lookup and the mail happened before the answer and
+   * nearly every answer for an account was slower than every answer for an unknown address.
+   */
+  test('forgot-password, OTP and newsletter sign-up answer as fast whether or not the address has an account', async () => {
+    const time = async (path: string, email: string) => {
+      const started = performance.now();
+      const res = await client().post(path, { email });
+      expect(res.status).toBe(200);
+      return performance.now() - started;
+    };
+    // The suite has signed up more than enough accounts by now (this adds some only when run alone).
+    while (signedUp.length < 10) await shopper('timing');
+    // Confirmed subscribers: the newsletter's "existing" addresses (their sign-up mail is sent after the answer).
+    const subscribers = signedUp.slice(0, 5);
+    for (const email of subscribers) {
+      await client().post('/api/v1/newsletter', { email });
+      const mail = await inbox.waitFor((m) => m.to.includes(email) && mailText(m.raw).includes('/newsletter/confirm/'));
+      const token = /\/newsletter\/confirm\/([A-Za-z0-9_-]+)/.exec(mailText(mail.raw))![1]!;
+      expect((await client().get(`/api/v1/newsletter/confirm/${token}`)).status).toBe(200);
+    }
+    const accounts = signedUp.slice(5, 10);
+    accountCounter += 1;
+    const unknown = (kind: string, i: number) => `nobody.${kind}.${accountCounter}.${i}@security.test`;
+    // Per endpoint 5 + 5 answers (the per-address limits allow 10), unknown and known in turn.
+    const rounds: Array<{ path: string; known: string[]; kind: string }> = [
+      { path: '/api/v1/password/forgot', known: accounts, kind: 'reset' },
+      { path: '/api/v1/sendOTP', known: accounts, kind: 'otp' },
+      { path: '/api/v1/newsletter', known: subscribers, kind: 'news' },
+    ];
+    let slower = 0;
+    let pairs = 0;
+    /** Of the password endpoints only: where the old code was found out (25 of 25 pairs each). */
+    let passwordSlower = 0;
+    const figures: string[] = [];
+    for (const { path, known, kind } of rounds) {
+      const knownMs: number[] = [];
+      const unknownMs: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        unknownMs.push(await time(path, unknown(kind, i)));
+        knownMs.push(await time(path, known[i]!));
+      }
+      for (const k of knownMs) for (const u of unknownMs) if (k > u) slower += 1;
+      if (kind !== 'news') for (const k of knownMs) for (const u of unknownMs) if (k > u) passwordSlower += 1;
+      pairs += knownMs.length * unknownMs.length;
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[2]!.toFixed(1);
+      figures.push(`${path}: known ${median(knownMs)} ms, unknown ${median(unknownMs)} ms (medians)`);
+    }
+    process.stdout.write(`account-existence timing: ${figures.join('; ')}; known slower in ${slower} of ${pairs} pairs (${passwordSlower} of 50 for the password endpoints)\n`);
+    // Same time: about half the pairs either way (a rank-sum test). When the time does not depend on
+    // the account, 43 or more of 50, or 60 or more of 75, each come about once in 250 runs.
+    expect(passwordSlower).toBeLessThan(43);
+    expect(slower).toBeLessThan(60);
+    // The work still happens, after the answer: the accounts get their codes.
+    for (const email of accounts) await inbox.waitFor((m) => m.to.includes(email) && /reset code/.test(m.raw));
   });
 
   describe('returns seen by staff', () => {
