@@ -112,7 +112,7 @@ const docs: Record<string, Doc> = {
   'GET /orders/date': { summary: 'Orders of an Asia/Kolkata calendar day (date, page)', access: 'staff' },
   'GET /admin/orders': {
     summary:
-      'Find orders, newest first: q (order number in any form — #FC7A0A, #C6FC7A0A, the full id, any case — or a buyer email, name or phone), status, from/to (Asia/Kolkata days, included), page, limit (1–100, 50). Answers orders, totalAmount (not cancelled, all pages), totalOrders, totalPages, currentPage',
+      'Find orders, newest first: q (order number in any form — #FC7A0A, #C6FC7A0A, the full id, any case — or a buyer name or phone; a buyer email for admins only), status, from/to (Asia/Kolkata days, included), page, limit (1–100, 50). Answers orders, totalAmount (not cancelled, all pages), totalOrders, totalPages, currentPage',
     access: 'staff',
     query: ['q', 'status', 'from', 'to', 'page', 'limit'],
   },
