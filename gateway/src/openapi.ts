@@ -44,6 +44,8 @@ const docs: Record<string, Doc> = {
   'GET /profile': { summary: 'The logged-in user', access: 'login' },
   'PUT /profile/update': { summary: 'Update name and avatar (multipart, field avatar); a new email needs currentPassword and is confirmed by a mailed link', access: 'login', body: updateProfileSchema, multipart: true },
   'POST /email/confirm/:token': { summary: 'Confirm an email change with the token of the link mailed to the new address', access: 'open' },
+  'POST /email/verification': { summary: "Mail a new verification link to the account's email (limited per address and account; 400 when verified already)", access: 'login' },
+  'POST /email/verify/:token': { summary: "Verify the account's email with the token of the mailed link (GET /profile then shows emailVerifiedAt)", access: 'open' },
   'POST /addPhone': { summary: 'Add a 10-digit Indian mobile number', access: 'login', body: addPhoneSchema },
   'POST /addAddress': { summary: 'Add an address (6-digit PIN and details)', access: 'login', body: addAddressSchema },
   'PUT /password/update': { summary: 'Change the password (needs the current one)', access: 'login', body: updatePasswordSchema },
@@ -115,7 +117,7 @@ const docs: Record<string, Doc> = {
   'GET /orders/date': { summary: 'Orders of an Asia/Kolkata calendar day (date, page)', access: 'staff' },
   'GET /admin/orders': {
     summary:
-      'Find orders, newest first: q (order number in any form — #FC7A0A, #C6FC7A0A, the full id, any case — or a buyer email, name or phone), status, from/to (Asia/Kolkata days, included), page, limit (1–100, 50). Answers orders, totalAmount (not cancelled, all pages), totalOrders, totalPages, currentPage',
+      'Find orders, newest first: q (order number in any form — #FC7A0A, #C6FC7A0A, the full id, any case — or a buyer name or phone; a buyer email for admins only), status, from/to (Asia/Kolkata days, included), page, limit (1–100, 50). Answers orders, totalAmount (not cancelled, all pages), totalOrders, totalPages, currentPage',
     access: 'staff',
     query: ['q', 'status', 'from', 'to', 'page', 'limit'],
   },

@@ -24,6 +24,8 @@ export const routeTable: Route[] = [
   r('GET', '/profile', 'auth'),
   r('PUT', '/profile/update', 'auth'),
   r('POST', '/email/confirm/:token', 'auth'),
+  r('POST', '/email/verification', 'auth'),
+  r('POST', '/email/verify/:token', 'auth'),
   r('POST', '/addPhone', 'auth'),
   r('POST', '/addAddress', 'auth'),
   r('PUT', '/password/update', 'auth'),

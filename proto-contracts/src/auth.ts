@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './events';
+import { SHOP_IMAGE_PATH } from './media';
 import { messages } from './messages';
 
 /**
@@ -58,6 +59,11 @@ export const authMessages = {
   otpTooManyAttempts: 'Too many wrong attempts. Request a new OTP.',
   otpRateLimited: 'Too many OTP requests. Please try again in a few minutes.',
   emailFailed: 'Email sent Failed',
+  mailLimitReached: 'Too many mails to this address or from this account. Please try again in an hour.',
+  verificationSent: (email: string) => `We sent a verification link to ${email}. Open it to verify your email.`,
+  verificationInvalid: 'Verification link is invalid or has expired',
+  emailVerified: 'Email verified successfully',
+  emailAlreadyVerified: 'Your email is already verified',
   passwordUpdated: 'Password updated successfully',
   passwordReset: 'Password reset successfully. Please login with your new password.',
   invalidRole: 'Role must be one of user, emp or admin',
@@ -141,15 +147,8 @@ export const loginSchema = z.object(
 );
 export type LoginInput = z.output<typeof loginSchema>;
 
-/**
- * An avatar is an image the shop's media service stored (its own /media/<id>/<variant>.webp path),
- * never an outside URL: staff pages show avatars, and an outside one would tell its owner who
- * looked and when.
- */
-export const avatarUrlSchema = z
-  .string()
-  .trim()
-  .regex(/^\/media\/[0-9a-f]{32}\/(card|detail)\.webp$/, { error: authMessages.invalidAvatarUrl });
+/** An avatar is an image the shop's media service stored (SHOP_IMAGE_PATH), never an outside URL. */
+export const avatarUrlSchema = z.string().trim().regex(SHOP_IMAGE_PATH, { error: authMessages.invalidAvatarUrl });
 
 /** PUT /profile/update (multipart fields or JSON). An empty or missing avatar leaves it unchanged. */
 export const updateProfileSchema = z
@@ -311,5 +310,7 @@ export interface PublicUser {
   phone: string[];
   address: Array<{ pin: string; other: string; city?: string; state?: string; country?: string }>;
   avatar: string | null;
+  /** When the owner proved the email is theirs (ISO time), or null (decision 0042). */
+  emailVerifiedAt: string | null;
   createdAt: string;
 }

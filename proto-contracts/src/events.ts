@@ -30,6 +30,16 @@ export const eventSchemas = {
   UserSessionsEnded: { version: 1, payload: z.object({ userId: z.string(), authzVersion: z.number().int() }) },
   /** A logout: the access tokens of that session (`sid`) are refused until `expiresAt` (epoch ms). */
   SessionEnded: { version: 1, payload: z.object({ sessionId: z.string(), expiresAt: z.number().int() }) },
+  /**
+   * Someone asked for a mail about an address they have not proven: a reset link or code, a
+   * newsletter confirmation (decision 0044). The auth service answers the request at once and
+   * looks the address up when it hears this, so the answer takes as long whether or not the
+   * address has an account or a subscription.
+   */
+  AccountMailRequested: {
+    version: 1,
+    payload: z.object({ kind: z.enum(['reset-link', 'reset-code', 'newsletter-confirmation']), email: z.string() }),
+  },
   ProductChanged: { version: 1, payload: z.object({ productId: z.string() }).passthrough() },
   ProductDeleted: { version: 1, payload: z.object({ productId: z.string() }) },
   /** Staff changed a category or subcategory (created, renamed, moved, hidden, deleted): cached answers go. */

@@ -8,6 +8,8 @@ export * from './cart';
 export * from './pricing';
 export * from './order';
 export * from './text';
+export * from './media';
+export * from './staff-access';
 export * from './newsletter';
 export * from './returns';
 export * from './invoice';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cartMessages, cartQuantitySchema, MAX_PROPERTY_LENGTH } from './cart';
+import { SHOP_IMAGE_PATH } from './media';
 import { MAX_ORDER_LINES } from './order';
 
 /**
@@ -81,15 +82,13 @@ const returnLineSchema = z.preprocess(
 );
 export type ReturnLineInput = z.output<typeof returnLineSchema>;
 
-/** An uploaded picture: a path the media service answered (`/media/…`) or an absolute http(s) URL. */
+/**
+ * An uploaded picture: only a path the shop's media service answered (SHOP_IMAGE_PATH), never an
+ * outside URL — staff open every return, and an outside image would call its owner's server.
+ */
 const photoSchema = z.preprocess(
   (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-  z
-    .string({ error: returnMessages.photoInvalid })
-    .trim()
-    .max(500, { error: returnMessages.photoInvalid })
-    .refine((s) => /^\/media\/[\w./-]+$/.test(s) || /^https?:\/\/[^\s"'<>]+$/.test(s), { error: returnMessages.photoInvalid })
-    .optional(),
+  z.string({ error: returnMessages.photoInvalid }).trim().regex(SHOP_IMAGE_PATH, { error: returnMessages.photoInvalid }).optional(),
 );
 
 /** POST /order/:id/return. */

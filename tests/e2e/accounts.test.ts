@@ -147,6 +147,42 @@ describe('account journeys in the browser', () => {
     });
   });
 
+  test('a shopper signs up, sees "verify your email" on the profile, and verifies from the mail', async () => {
+    const page = await newPage();
+    await screenshotOnFailure(page, 'verify-email', async () => {
+      await page.goto(`${shop.url}/signup`);
+      await page.getByLabel('Name').fill('Meera Iyer');
+      await page.getByLabel('Email').fill('meera@shop.test');
+      await page.getByLabel('Phone').fill('9876501277');
+      await page.getByLabel('Password').fill('meera-pass-1');
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await page.getByText('Registration SuccessFul').waitFor();
+      await page.waitForURL(`${shop.url}/login`);
+      await page.getByLabel('Email').fill('meera@shop.test');
+      await page.getByLabel('Password').fill('meera-pass-1');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL(`${shop.url}/`);
+
+      await page.goto(`${shop.url}/profile`);
+      await page.getByText('Verify your email.').waitFor();
+      await page.getByText('We sent a link to meera@shop.test').waitFor();
+      // "Resend" sends a new link; only the newest one works.
+      await page.getByRole('button', { name: 'Resend verification email' }).click();
+      await page.getByText('We sent a verification link to meera@shop.test. Open it to verify your email.').waitFor();
+      const links = () => inbox.mails.filter((m) => m.to.includes('meera@shop.test') && /verify-email\//.test(mailText(m.raw)));
+      // The mail went out before the answer came (it is sent within the request).
+      expect(links()).toHaveLength(2);
+      const token = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(mailText(links()[1]!.raw))![1]!;
+
+      await page.goto(`${shop.url}/verify-email/${token}`);
+      await page.getByText('Email verified successfully').waitFor();
+      await page.getByRole('link', { name: 'Go to your profile' }).click();
+      await page.waitForURL(`${shop.url}/profile`);
+      await page.getByText(/^Email verified on/).waitFor();
+      expect(await page.getByText('Verify your email.').count()).toBe(0);
+    });
+  });
+
   test('a visitor resets a forgotten password with the code from the mail', async () => {
     const setup = await newPage();
     await setup.request.post(`${shop.url}/api/v1/register`, { data: { name: 'Arjun', email: 'arjun@shop.test', phone: '9811122233', password: 'arjun-pass-1' } });
@@ -158,7 +194,8 @@ describe('account journeys in the browser', () => {
       await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
       await page.getByLabel('Email').fill('arjun@shop.test');
       await page.getByRole('button', { name: 'Send OTP' }).click();
-      const mail = await inbox.waitFor((m) => m.to.includes('arjun@shop.test'));
+      // Sign-up mailed a verification link first; the code is in the reset mail.
+      const mail = await inbox.waitFor((m) => m.to.includes('arjun@shop.test') && /reset code/i.test(m.raw));
       const code = /\b(\d{6})\b/.exec(mailText(mail.raw))![1]!;
 
       await page.getByLabel('OTP').fill(code);

@@ -9,8 +9,8 @@ export class AttackClient extends TestHttpClient {
     super(base, { keepCookies: true });
   }
 
-  override async call<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<TestReply<T>> {
-    const reply = await super.call<T>(method, path, body, headers);
+  override async call<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>, redirect?: 'follow' | 'manual'): Promise<TestReply<T>> {
+    const reply = await super.call<T>(method, path, body, headers, redirect);
     answered.push({ status: reply.status, what: `${method} ${path.slice(0, 120)}` });
     return reply;
   }

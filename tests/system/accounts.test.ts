@@ -100,7 +100,7 @@ describe('accounts in distributed mode', () => {
     const sent = await visitor.graphql('mutation { sendOtp(email: "farah@shop.test") { success } }');
     expect(sent.body.data.sendOtp.success).toBe(true);
     const [mail] = await eventually(async () => {
-      const rows = await query<{ body: string }>('auth', "select body from auth.mail_log where recipient = 'farah@shop.test' order by id desc limit 1");
+      const rows = await query<{ body: string }>('auth', "select body from auth.mail_log where recipient = 'farah@shop.test' and subject like '%reset code' order by id desc limit 1");
       return rows.length ? rows : undefined;
     });
     const code = /\b(\d{6})\b/.exec(mail!.body)![1];

@@ -22,6 +22,7 @@ import { defaultLoginLimits, type AuthDeps, type LoginLimits } from './domain/au
 import { authResolvers } from './graphql/resolvers';
 import { adminUserRoutes } from './routes/admin-users.routes';
 import { isLoopbackHttp, oidcSignIn, type OidcSettings } from './domain/oidc.service';
+import { followAccountMailRequests } from './events/account-mail.consumer';
 import { authRoutes } from './routes/auth.routes';
 import { oidcRoutes } from './routes/oidc.routes';
 import { newsletterRoutes } from './routes/newsletter.routes';
@@ -136,6 +137,7 @@ export async function createAuthService(
 
   await primeAuthzState(deps);
   await followAuthzEvents(runtime);
+  await followAccountMailRequests(deps, runtime.bus);
   const adminBootstrap = await ensureAdminExists(deps, opts.admin);
   return { name: 'auth', app, stop: running.stop, adminBootstrap };
 }

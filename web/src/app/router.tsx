@@ -19,6 +19,7 @@ const LoginPage = lazy(() => import('./routes/login'));
 const SignupPage = lazy(() => import('./routes/signup'));
 const ResetPasswordPage = lazy(() => import('./routes/reset-password'));
 const ConfirmEmailPage = lazy(() => import('./routes/confirm-email'));
+const VerifyEmailPage = lazy(() => import('./routes/verify-email'));
 const CartPage = lazy(() => import('./routes/cart'));
 const CheckoutPage = lazy(() => import('./routes/checkout'));
 const PaymentPage = lazy(() => import('./routes/payment'));
@@ -61,6 +62,7 @@ export function AppRoutes() {
         <Route path="signup" element={<SignupPage />} />
         <Route path="reset-password/:token?" element={<ResetPasswordPage />} />
         <Route path="confirm-email/:token" element={<ConfirmEmailPage />} />
+        <Route path="verify-email/:token" element={<VerifyEmailPage />} />
 
         <Route path="payment" element={<PaymentPage />} />
         <Route path="order/success" element={<OrderSuccessPage />} />

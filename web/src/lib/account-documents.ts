@@ -9,6 +9,20 @@ export interface AuthPayload {
   user?: SessionUser | null;
 }
 
+export interface ResendVerificationData {
+  resendVerificationEmail: { success: boolean; message: string | null };
+}
+
+/** "Resend" on the profile: a new verification link to the account's address. */
+export const RESEND_VERIFICATION = `
+  mutation ResendVerificationEmail {
+    resendVerificationEmail {
+      success
+      message
+    }
+  }
+`;
+
 export interface AddPhoneData {
   addPhone: AuthPayload;
 }

@@ -17,6 +17,8 @@ export interface SessionUser {
   phone: string[];
   address: Address[];
   avatar?: string | null;
+  /** When the owner proved the email is theirs (ISO time); null until then (decision 0042). */
+  emailVerifiedAt?: string | null;
   createdAt: string;
 }
 
@@ -38,5 +40,6 @@ export const SESSION_USER_SELECTION = `
     country
   }
   avatar
+  emailVerifiedAt
   createdAt
 `;

@@ -24,6 +24,8 @@ export const users = authSchema.table('users', {
   addresses: jsonb('addresses').$type<StoredAddress[]>().notNull().default([]),
   avatar: text('avatar'),
   authzVersion: integer('authz_version').notNull().default(0),
+  /** When the owner proved the email is theirs (decision 0042); null = not proven. */
+  emailVerifiedAt: ts('email_verified_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -76,6 +78,16 @@ export const emailChanges = authSchema.table('email_changes', {
   tokenHash: text('token_hash').primaryKey(),
   userId: uuid('user_id').notNull(),
   newEmail: text('new_email').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** A verification link sent to the account's email (decision 0042). */
+export const emailVerifications = authSchema.table('email_verifications', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  email: text('email').notNull(),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   createdAt: ts('created_at').notNull().defaultNow(),

@@ -5,6 +5,7 @@ import { badRequest, conflict } from '@shop/platform';
 import { emailChanges, users, type UserRow } from '../db/schema';
 import type { AuthDeps } from './auth-deps';
 import { isUniqueViolation, ServiceUnavailableError } from './auth-errors';
+import { limitMailToUnprovenAddress } from './mail-limits';
 import { confirmEmailMail, emailChangeNoticeMail } from './mail-templates';
 import { verifyPassword } from './password';
 import { sha256 } from './session.service';
@@ -17,11 +18,14 @@ export async function checkEmailChange(deps: AuthDeps, user: UserRow, input: Upd
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) throw badRequest(authMessages.currentPasswordIncorrect);
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (taken) throw conflict(authMessages.emailTaken);
+  await limitMailToUnprovenAddress(deps, input.email, user.id);
 }
 
 /**
  * Mails a single-use confirmation link (24 hours) to the new address and a notice to the current
- * one. Only the newest request's link works.
+ * one. Only the newest request's link works. Neither carries the account's name, and the notice
+ * names the new address only when the current one is proven (decision 0042). `checkEmailChange`
+ * counted the mail against the new address's and the account's limits.
  */
 export async function requestEmailChange(deps: AuthDeps, user: UserRow, newEmail: string): Promise<void> {
   const token = randomBytes(32).toString('base64url');
@@ -37,8 +41,8 @@ export async function requestEmailChange(deps: AuthDeps, user: UserRow, newEmail
   });
   const link = `${deps.publicUrl.replace(/\/+$/, '')}/confirm-email/${token}`;
   try {
-    await deps.mailer.send(confirmEmailMail(newEmail, user.name, link, CONFIRM_LINK_HOURS));
-    await deps.mailer.send(emailChangeNoticeMail(user.email, user.name, newEmail));
+    await deps.mailer.send(confirmEmailMail(newEmail, link, CONFIRM_LINK_HOURS));
+    await deps.mailer.send(emailChangeNoticeMail(user.email, user.name, user.emailVerifiedAt ? newEmail : undefined));
   } catch (err) {
     deps.logger.error({ err: String(err) }, 'email change mail failed');
     throw new ServiceUnavailableError(authMessages.emailFailed);
@@ -53,7 +57,8 @@ export async function confirmEmailChange(deps: AuthDeps, token: string): Promise
       const [row] = await tx.select().from(emailChanges).where(eq(emailChanges.tokenHash, sha256(token))).for('update');
       if (!row || row.usedAt || row.expiresAt <= now) return false;
       await tx.update(emailChanges).set({ usedAt: now }).where(eq(emailChanges.tokenHash, row.tokenHash));
-      await tx.update(users).set({ email: row.newEmail, updatedAt: now }).where(eq(users.id, row.userId));
+      // The link reached the new inbox: the new address is proven (decision 0042).
+      await tx.update(users).set({ email: row.newEmail, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, row.userId));
       return true;
     });
     if (!done) throw badRequest(authMessages.emailChangeInvalid);

@@ -10,6 +10,7 @@ import {
 } from '@shop/proto-contracts';
 import { badRequest } from '@shop/platform';
 import { newsletterSubscribers, type NewsletterSubscriberRow } from '../db/schema';
+import { requestAccountMail } from './account-mail-request';
 import type { AuthDeps } from './auth-deps';
 import { newsletterConfirmMail, newsletterWelcomeMail } from './mail-templates';
 import { sha256 } from './session.service';
@@ -36,12 +37,18 @@ export function unsubscribeLinkOf(deps: AuthDeps, email: string): string {
 
 /**
  * Signs an address up (double opt-in): it stays `pending` and gets a mail with a confirmation link.
- * A confirmed address gets nothing more. The caller gets the same answer either way, so nobody
+ * A confirmed address gets nothing more. The caller gets the same answer in the same time either
+ * way: the sign-up is written after it (`mailNewsletterConfirmation`, decision 0044), so nobody
  * learns whether an address is subscribed. Rate-limited per address and per client address.
  */
 export async function subscribeNewsletter(deps: AuthDeps, email: string, caller: { ip: string }): Promise<void> {
   await deps.rateLimiter.consume(`newsletter:email:${email}`, LIMIT_PER_EMAIL.limit, LIMIT_PER_EMAIL.windowMs, newsletterMessages.tooMany);
   await deps.rateLimiter.consume(`newsletter:ip:${caller.ip}`, LIMIT_PER_IP.limit, LIMIT_PER_IP.windowMs, newsletterMessages.tooMany);
+  await requestAccountMail(deps, 'newsletter-confirmation', email);
+}
+
+/** After the answer: the sign-up row and its confirmation mail, recorded with the request's claim. */
+export async function mailNewsletterConfirmation(deps: AuthDeps, email: string, claim: { consumer: string; eventId: string }): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock();
   const expires = new Date(now.getTime() + CONFIRM_LINK_DAYS * 86_400_000);
@@ -65,11 +72,19 @@ export async function subscribeNewsletter(deps: AuthDeps, email: string, caller:
       })
       .returning({ email: newsletterSubscribers.email });
     if (!row) return false;
-    await deps.mailer.enqueue(tx, newsletterConfirmMail(email, `${linkBase(deps)}/newsletter/confirm/${token}`, CONFIRM_LINK_DAYS));
+    // A redelivered request finds its claim: the whole transaction (and its new link) is undone.
+    if (!(await deps.mailer.recordOnce(tx, claim, newsletterConfirmMail(email, `${linkBase(deps)}/newsletter/confirm/${token}`, CONFIRM_LINK_DAYS)))) {
+      throw new AlreadyHandled();
+    }
     return true;
+  }).catch((err: unknown) => {
+    if (err instanceof AlreadyHandled) return false;
+    throw err;
   });
   if (mailed) deliverSoon(deps);
 }
+
+class AlreadyHandled extends Error {}
 
 /** Sends recorded mails now; a failure leaves them to the mailer's background pass. */
 function deliverSoon(deps: AuthDeps): void {

@@ -10,12 +10,13 @@ import {
   type PublicUser,
 } from '@shop/proto-contracts';
 import { AppError, enqueueEvent, makeEvent } from '@shop/platform';
-import { oidcIdentities, oidcLogins, users, type UserRow } from '../db/schema';
+import { emailChanges, emailVerifications, oidcIdentities, oidcLogins, otpCodes, passwordResetTokens, users, type UserRow } from '../db/schema';
 import type { AuthDeps } from './auth-deps';
 import { isUniqueViolation } from './auth-errors';
+import { accountTakenOverByGoogleMail } from './mail-templates';
 import { NO_PASSWORD } from './password';
 import { toPublicUser } from './public-user';
-import { issueSession, loginFailuresKey, sha256, type IssuedSession } from './session.service';
+import { announceAuthzVersion, endAllSessions, issueSession, loginFailuresKey, sha256, type IssuedSession } from './session.service';
 
 /** The provider the shop signs in with: Google's issuer by default (OIDC_ISSUER). */
 export interface OidcSettings {
@@ -263,17 +264,23 @@ async function linkedUser(deps: AuthDeps, issuer: string, subject: string): Prom
 /**
  * The account of a provider-verified email, created when there is none: a plain `user` (buyer)
  * without a password (they can set one with "Forgot password"), announced with UserRegistered.
- * An existing account of that email is signed in as it is (same role), like a password login.
+ * An existing account whose email its owner proved (decision 0042) is signed in as it is (same
+ * role), like a password login. One whose email nobody proved may have been made by someone else
+ * in the owner's name (pre-hijacking): the provider's proof wins and takes it over cleanly — its
+ * password is cleared, every session, refresh-token family and pending link ends — and the address
+ * gets a mail saying so.
  */
 export async function signInByVerifiedEmail(deps: AuthDeps, email: string, name: string): Promise<{ user: PublicUser; session: IssuedSession }> {
   for (let attempt = 0; ; attempt += 1) {
     const [existing] = await deps.db.select().from(users).where(eq(users.email, email));
-    if (existing) return { user: toPublicUser(existing), session: await issueSession(deps, deps.db, existing) };
+    if (existing?.emailVerifiedAt) return { user: toPublicUser(existing), session: await issueSession(deps, deps.db, existing) };
+    if (existing) return takeOverUnverifiedAccount(deps, existing);
     try {
+      const now = deps.clock();
       const result = await deps.db.transaction(async (tx) => {
         const [user] = (await tx
           .insert(users)
-          .values({ id: randomUUID(), name, email, passwordHash: NO_PASSWORD, role: 'user' })
+          .values({ id: randomUUID(), name, email, passwordHash: NO_PASSWORD, role: 'user', emailVerifiedAt: now })
           .returning()) as UserRow[];
         await enqueueEvent(tx, deps.schema, makeEvent('auth', 'UserRegistered', { userId: user.id, email: user.email, name: user.name }));
         return { user: toPublicUser(user), session: await issueSession(deps, tx, user) };
@@ -286,4 +293,30 @@ export async function signInByVerifiedEmail(deps: AuthDeps, email: string, name:
       throw err;
     }
   }
+}
+
+/** Whoever set the password of an unproven account loses every way in; the provider's user gets it. */
+async function takeOverUnverifiedAccount(deps: AuthDeps, account: UserRow): Promise<{ user: PublicUser; session: IssuedSession }> {
+  const now = deps.clock();
+  const { user, session, authzVersion } = await deps.db.transaction(async (tx) => {
+    const [locked] = (await tx.select().from(users).where(eq(users.id, account.id)).for('update')) as UserRow[];
+    if (!locked) throw new OidcRefusal('failed', 'account deleted during sign-in');
+    await tx.update(users).set({ passwordHash: NO_PASSWORD, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, locked.id));
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, locked.id));
+    await tx.delete(otpCodes).where(eq(otpCodes.userId, locked.id));
+    await tx.delete(emailChanges).where(eq(emailChanges.userId, locked.id));
+    await tx.delete(emailVerifications).where(eq(emailVerifications.userId, locked.id));
+    const authzVersion = await endAllSessions(deps, tx, locked.id, now);
+    const fresh = { ...locked, passwordHash: NO_PASSWORD, emailVerifiedAt: now, authzVersion };
+    return { user: toPublicUser(fresh), session: await issueSession(deps, tx, fresh), authzVersion };
+  });
+  await announceAuthzVersion(deps, user.id, authzVersion);
+  deps.logger.warn({ userId: user.id }, 'Google sign-in took over an account whose email was never verified');
+  try {
+    await deps.mailer.send(accountTakenOverByGoogleMail(user.email));
+  } catch (err) {
+    // The sign-in stands; the mail is a notice, not a step of it.
+    deps.logger.error({ err: String(err) }, 'takeover notice mail failed');
+  }
+  return { user, session };
 }

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { authMessages, OTP_LENGTH, type ResetPasswordWithOtpInput } from '@shop/proto-contracts';
 import { badRequest } from '@shop/platform';
 import { otpCodes, passwordResetTokens, users } from '../db/schema';
+import { deliverSoon, requestAccountMail } from './account-mail-request';
 import type { AuthDeps } from './auth-deps';
-import { ServiceUnavailableError } from './auth-errors';
 import { otpMail } from './mail-templates';
 import { assertUncommonPassword, hashPassword } from './password';
 import { announceAuthzVersion, endAllSessions, loginFailuresKey } from './session.service';
@@ -20,12 +20,18 @@ function otpHash(deps: AuthDeps, userId: string, code: string): string {
 }
 
 /**
- * Mails a 6-digit code valid for 10 minutes, replacing any earlier code. The answer is the same
- * whether or not the email has an account; a mail failure is reported (503) so the user can retry.
+ * Asks for a 6-digit code valid for 10 minutes, replacing any earlier code, mailed if the email has
+ * an account. The answer is the same, in the same time, whether or not it has one: the lookup and
+ * the mail happen after it (`mailPasswordResetCode`, decision 0044).
  */
 export async function sendPasswordResetOtp(deps: AuthDeps, email: string, caller: { ip: string }): Promise<void> {
   await deps.rateLimiter.consume(`otp-send:email:${email}`, SEND_LIMIT_PER_EMAIL.limit, SEND_LIMIT_PER_EMAIL.windowMs, authMessages.otpRateLimited);
   await deps.rateLimiter.consume(`otp-send:ip:${caller.ip}`, SEND_LIMIT_PER_IP.limit, SEND_LIMIT_PER_IP.windowMs, authMessages.otpRateLimited);
+  await requestAccountMail(deps, 'reset-code', email);
+}
+
+/** After the answer: the code of the email's account, if there is one, stored and its mail recorded together. */
+export async function mailPasswordResetCode(deps: AuthDeps, email: string, claim: { consumer: string; eventId: string }): Promise<void> {
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   if (!user) return;
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
@@ -35,16 +41,15 @@ export async function sendPasswordResetOtp(deps: AuthDeps, email: string, caller
     attempts: 0,
     createdAt: deps.clock(),
   };
-  await deps.db
-    .insert(otpCodes)
-    .values({ userId: user.id, ...values })
-    .onConflictDoUpdate({ target: otpCodes.userId, set: values });
-  try {
-    await deps.mailer.send(otpMail(user.email, user.name, code, OTP_MINUTES));
-  } catch (err) {
-    deps.logger.error({ err: String(err) }, 'OTP mail failed');
-    throw new ServiceUnavailableError(authMessages.emailFailed);
-  }
+  const recorded = await deps.db.transaction(async (tx) => {
+    if (!(await deps.mailer.recordOnce(tx, claim, otpMail(user.email, code, OTP_MINUTES)))) return false;
+    await tx
+      .insert(otpCodes)
+      .values({ userId: user.id, ...values })
+      .onConflictDoUpdate({ target: otpCodes.userId, set: values });
+    return true;
+  });
+  if (recorded) deliverSoon(deps);
 }
 
 type OtpOutcome = 'ok' | 'invalid' | 'exhausted';
@@ -76,7 +81,8 @@ export async function resetPasswordWithOtp(deps: AuthDeps, input: ResetPasswordW
     }
     await tx.delete(otpCodes).where(eq(otpCodes.userId, user.id));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    // The mailed code proved the inbox too (decision 0042).
+    await tx.update(users).set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now }).where(eq(users.id, user.id));
     authzVersion = await endAllSessions(deps, tx, user.id, now);
     return 'ok';
   });

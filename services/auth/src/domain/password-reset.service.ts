@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { authMessages, messages, type ResetPasswordInput, type UpdatePasswordInput } from '@shop/proto-contracts';
 import { badRequest, unauthenticated } from '@shop/platform';
 import { otpCodes, passwordResetTokens, users } from '../db/schema';
+import { deliverSoon, requestAccountMail } from './account-mail-request';
 import type { AuthDeps } from './auth-deps';
-import { ServiceUnavailableError } from './auth-errors';
 import { resetLinkMail } from './mail-templates';
 import { assertUncommonPassword, hashPassword, verifyPassword } from './password';
 import { announceAuthzVersion, endAllSessions, issueSession, loginFailuresKey, sha256, type IssuedSession } from './session.service';
@@ -34,17 +34,28 @@ export async function changePassword(deps: AuthDeps, userId: string, input: Upda
 }
 
 /**
- * Mails a single-use reset link valid for 15 minutes, if the email has an account. The caller
- * always gets the same answer, so it cannot tell whether the account exists.
+ * Asks for a single-use reset link valid for 15 minutes, mailed if the email has an account. The
+ * caller always gets the same answer in the same time: the lookup and the mail happen after it
+ * (`mailPasswordResetLink`, decision 0044). Limited per address and per client.
  */
 export async function requestPasswordResetLink(deps: AuthDeps, email: string, caller: { ip: string }): Promise<void> {
   await deps.rateLimiter.consume(`reset-link:email:${email}`, RESET_LIMIT_PER_EMAIL.limit, RESET_LIMIT_PER_EMAIL.windowMs);
   await deps.rateLimiter.consume(`reset-link:ip:${caller.ip}`, RESET_LIMIT_PER_IP.limit, RESET_LIMIT_PER_IP.windowMs);
+  await requestAccountMail(deps, 'reset-link', email);
+}
+
+/**
+ * After the answer: the reset link of the email's account, if there is one. The link is written and
+ * its mail recorded with the request's claim in one transaction; only the newest link works.
+ */
+export async function mailPasswordResetLink(deps: AuthDeps, email: string, claim: { consumer: string; eventId: string }): Promise<void> {
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock();
-  await deps.db.transaction(async (tx) => {
+  const link = `${deps.publicUrl.replace(/\/+$/, '')}/reset-password/${token}`;
+  const recorded = await deps.db.transaction(async (tx) => {
+    if (!(await deps.mailer.recordOnce(tx, claim, resetLinkMail(user.email, link, RESET_LINK_MINUTES)))) return false;
     // Only the newest link works: an older mail lying around is no longer a way in.
     await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
     await tx.insert(passwordResetTokens).values({
@@ -52,14 +63,9 @@ export async function requestPasswordResetLink(deps: AuthDeps, email: string, ca
       userId: user.id,
       expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
     });
+    return true;
   });
-  const link = `${deps.publicUrl.replace(/\/+$/, '')}/reset-password/${token}`;
-  try {
-    await deps.mailer.send(resetLinkMail(user.email, user.name, link, RESET_LINK_MINUTES));
-  } catch (err) {
-    deps.logger.error({ err: String(err) }, 'reset link mail failed');
-    throw new ServiceUnavailableError(authMessages.emailFailed);
-  }
+  if (recorded) deliverSoon(deps);
 }
 
 /** Sets a new password with the token of a reset link; the link then stops working and every session ends. */
@@ -75,7 +81,8 @@ export async function resetPasswordWithToken(deps: AuthDeps, token: string, inpu
       .for('update');
     if (!row || row.usedAt || row.expiresAt <= now) return false;
     await tx.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.tokenHash, row.tokenHash));
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
+    // Opening the mailed link proved the inbox too (decision 0042).
+    await tx.update(users).set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`, updatedAt: now }).where(eq(users.id, row.userId));
     await tx.delete(otpCodes).where(eq(otpCodes.userId, row.userId));
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
     return { userId: row.userId, email: owner?.email, authzVersion: await endAllSessions(deps, tx, row.userId, now) };

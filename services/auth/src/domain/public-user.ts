@@ -2,7 +2,7 @@ import type { PublicUser } from '@shop/proto-contracts';
 import type { UserRow } from '../db/schema';
 
 /** The user as callers see it. Built field by field, so a new column never leaks by accident. */
-export function toPublicUser(row: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'phones' | 'addresses' | 'avatar' | 'createdAt'>): PublicUser {
+export function toPublicUser(row: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'phones' | 'addresses' | 'avatar' | 'emailVerifiedAt' | 'createdAt'>): PublicUser {
   return {
     _id: row.id,
     id: row.id,
@@ -18,6 +18,7 @@ export function toPublicUser(row: Pick<UserRow, 'id' | 'name' | 'email' | 'role'
       ...(a.country ? { country: a.country } : {}),
     })),
     avatar: row.avatar ?? null,
+    emailVerifiedAt: row.emailVerifiedAt ? row.emailVerifiedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -17,6 +17,7 @@ import type { AuthDeps, UploadedImage } from './auth-deps';
 import { isUniqueViolation, ServiceUnavailableError } from './auth-errors';
 import { sniffImageType } from './image-type';
 import { checkEmailChange, requestEmailChange } from './email-change.service';
+import { sendVerificationLink } from './email-verification.service';
 import { assertUncommonPassword, hashPassword } from './password';
 import { toPublicUser } from './public-user';
 import { issueSession, type IssuedSession } from './session.service';
@@ -26,14 +27,17 @@ const REGISTER_LIMIT = { limit: 30, windowMs: 60 * 60_000 };
 
 /**
  * Creates a plain `user` account (a role in the request is never honoured), logs it in and
- * announces it with UserRegistered, written in the same transaction as the account.
+ * announces it with UserRegistered, written in the same transaction as the account. The email is
+ * unverified until the owner opens the link mailed now (decision 0042).
  */
 export async function registerUser(deps: AuthDeps, input: RegisterInput, caller: { ip: string }): Promise<{ user: PublicUser; session: IssuedSession }> {
   await deps.rateLimiter.consume(`register:${caller.ip}`, REGISTER_LIMIT.limit, REGISTER_LIMIT.windowMs);
   assertUncommonPassword(input.password);
+  // Hash before looking, so a taken email is not answered sooner than a free one.
+  const passwordHash = await hashPassword(input.password);
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (taken) throw conflict(authMessages.emailTaken);
-  const passwordHash = await hashPassword(input.password);
+  let signedUp: { user: PublicUser; session: IssuedSession };
   try {
     const result = await deps.db.transaction(async (tx) => {
       const [user] = await tx
@@ -44,12 +48,17 @@ export async function registerUser(deps: AuthDeps, input: RegisterInput, caller:
       return { user: toPublicUser(user), session: await issueSession(deps, tx, user) };
     });
     deps.publishEvents();
-    return result;
+    signedUp = result;
   } catch (err) {
     // Two sign-ups with one email at the same moment: the unique index decides.
     if (isUniqueViolation(err)) throw conflict(authMessages.emailTaken);
     throw err;
   }
+  // The account exists either way; a link that could not go out is sent again from the profile.
+  await sendVerificationLink(deps, { id: signedUp.user.id, email: signedUp.user.email }).catch((err: unknown) => {
+    deps.logger.warn({ err: String(err), userId: signedUp.user.id }, 'verification link after sign-up not sent');
+  });
+  return signedUp;
 }
 
 /** The account of a logged-in caller; a token of a deleted account reads as an expired session. */
@@ -65,10 +74,11 @@ export async function getProfile(deps: AuthDeps, userId: string): Promise<Public
  * query builder cost more CPU than PostgreSQL spent answering it.
  */
 export async function findUser(deps: AuthDeps, userId: string): Promise<PublicUser | null> {
-  const { rows } = await deps.db.execute(sql`select id, name, email, role, phones, addresses, avatar, created_at from auth.users where id = ${userId}`);
+  const { rows } = await deps.db.execute(sql`select id, name, email, role, phones, addresses, avatar, email_verified_at, created_at from auth.users where id = ${userId}`);
   const row = rows[0];
   if (!row) return null;
   const createdAt = row.created_at;
+  const verifiedAt = row.email_verified_at;
   return toPublicUser({
     id: row.id as string,
     name: row.name as string,
@@ -77,6 +87,7 @@ export async function findUser(deps: AuthDeps, userId: string): Promise<PublicUs
     phones: row.phones as string[],
     addresses: row.addresses as StoredAddress[],
     avatar: row.avatar as string | null,
+    emailVerifiedAt: verifiedAt == null ? null : verifiedAt instanceof Date ? verifiedAt : new Date(verifiedAt as string),
     createdAt: createdAt instanceof Date ? createdAt : new Date(createdAt as string),
   });
 }

@@ -1,5 +1,6 @@
 import type { SubgraphResolvers } from '@shop/platform';
 import {
+  mayReadAccountEmail,
   adminUsersQuerySchema,
   addAddressSchema,
   addPhoneSchema,
@@ -24,6 +25,7 @@ import type { AuthDeps } from '../domain/auth-deps';
 import { isUuid } from '../domain/auth-errors';
 import { resetPasswordWithOtp, sendPasswordResetOtp } from '../domain/otp.service';
 import { confirmEmailChange } from '../domain/email-change.service';
+import { resendVerificationLink, verifyEmail } from '../domain/email-verification.service';
 import { changePassword, requestPasswordResetLink, resetPasswordWithToken } from '../domain/password-reset.service';
 import type { OidcSignIn } from '../domain/oidc.service';
 import { login, logout, rotateRefreshToken } from '../domain/session.service';
@@ -45,7 +47,7 @@ interface StaffView {
 }
 
 /** Fields of the account record only its owner and admins read. */
-const accountFields = ['email', 'role', 'phone', 'address', 'avatar', 'createdAt'] as const;
+const accountFields = ['email', 'emailVerifiedAt', 'role', 'phone', 'address', 'avatar', 'createdAt'] as const;
 
 const accountField = (field: (typeof accountFields)[number]) => (user: PublicUser | StaffView) => {
   if ('staffView' in user) throw forbidden(authMessages.accountFieldsForbidden);
@@ -100,7 +102,7 @@ export function authResolvers(deps: AuthDeps, cookies: CookiePolicy, oidc: OidcS
       __resolveReference: async (ref: { id: string }, ctx: GraphQLContext): Promise<PublicUser | StaffView | null> => {
         const p = ctx.principal;
         if (!p || !isUuid(String(ref.id))) return null;
-        if (p.userId === ref.id || p.role === 'admin') return findUser(deps, ref.id);
+        if (mayReadAccountEmail(p, ref.id)) return findUser(deps, ref.id);
         if (p.role !== 'emp') return null;
         const user = await findUser(deps, ref.id);
         return user ? { id: user._id, _id: user._id, name: user.name, staffView: true } : null;
@@ -147,6 +149,11 @@ export function authResolvers(deps: AuthDeps, cookies: CookiePolicy, oidc: OidcS
       confirmEmailChange: async (_p, args) => {
         await confirmEmailChange(deps, String(args.token));
         return ok(authMessages.emailChanged);
+      },
+      resendVerificationEmail: async (_p, _a, ctx) => ok(authMessages.verificationSent(await resendVerificationLink(deps, assertLoggedIn(ctx).userId))),
+      verifyEmail: async (_p, args) => {
+        await verifyEmail(deps, String(args.token));
+        return ok(authMessages.emailVerified);
       },
       updatePassword: async (_p, args, ctx) => {
         const session = await changePassword(deps, assertLoggedIn(ctx).userId, parseInput(updatePasswordSchema, args));

@@ -16,6 +16,7 @@ import { accessTokenOf, clientAddress, requireLogin } from '@shop/platform';
 import type { AuthDeps } from '../domain/auth-deps';
 import { resetPasswordWithOtp, sendPasswordResetOtp } from '../domain/otp.service';
 import { confirmEmailChange } from '../domain/email-change.service';
+import { resendVerificationLink, verifyEmail } from '../domain/email-verification.service';
 import { changePassword, requestPasswordResetLink, resetPasswordWithToken } from '../domain/password-reset.service';
 import { login, logout, rotateRefreshToken } from '../domain/session.service';
 import { addAddress, addPhone, getProfile, registerUser, updateProfile } from '../domain/user.service';
@@ -76,6 +77,18 @@ export function authRoutes(deps: AuthDeps, cookies: CookiePolicy): Router {
   r.post('/email/confirm/:token', async (req, res) => {
     await confirmEmailChange(deps, String(req.params.token));
     res.json({ success: true, message: authMessages.emailChanged });
+  });
+
+  // "Resend" on the profile: a new verification link to the account's address (decision 0042).
+  r.post('/email/verification', requireLogin, async (req, res) => {
+    const email = await resendVerificationLink(deps, req.principal!.userId);
+    res.json({ success: true, message: authMessages.verificationSent(email) });
+  });
+
+  // The link of the verification mail (the web app's /verify-email page posts here).
+  r.post('/email/verify/:token', async (req, res) => {
+    await verifyEmail(deps, String(req.params.token));
+    res.json({ success: true, message: authMessages.emailVerified });
   });
 
   r.post('/addPhone', requireLogin, async (req, res) => {

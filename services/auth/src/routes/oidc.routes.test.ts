@@ -98,6 +98,7 @@ describe('Google sign-in (OpenID Connect) against a real provider', () => {
     const guess = await new TestClient(service.url).post('/api/v1/login', { email, password: 'none' });
     expect(guess.status).toBe(401);
     await new TestClient(service.url).post('/api/v1/password/forgot', { email });
+    await service.accountMailHandled();
     const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec((await service.lastMailTo(email))?.body ?? '')?.[1];
     expect(token).toBeDefined();
     const reset = await new TestClient(service.url).post(`/api/v1/reset/${token}`, { password: 'Fresh#5678', confirmPassword: 'Fresh#5678' });
@@ -105,8 +106,10 @@ describe('Google sign-in (OpenID Connect) against a real provider', () => {
     expect((await new TestClient(service.url).post('/api/v1/login', { email, password: 'Fresh#5678' })).status).toBe(200);
   });
 
-  it('links to an existing account by its verified email (any case), keeping its password', async () => {
+  it('links to an existing account whose owner verified its email (any case), keeping its password', async () => {
     const { payload, user } = await registeredClient(service);
+    const verifyToken = /\/verify-email\/([A-Za-z0-9_-]+)/.exec((await service.lastMailTo(payload.email))?.body ?? '')![1]!;
+    expect((await new TestClient(service.url).post(`/api/v1/email/verify/${verifyToken}`)).status).toBe(200);
     const client = new TestClient(service.url);
     const res = await signInWithGoogle(client, payload.email.toUpperCase());
     expect(res).toMatchObject({ status: 302, location: '/' });
@@ -114,6 +117,21 @@ describe('Google sign-in (OpenID Connect) against a real provider', () => {
     const [{ count }] = await service.rows<{ count: number }>(sql`select count(*)::int as count from auth.users where email = ${payload.email}`);
     expect(count).toBe(1);
     expect((await new TestClient(service.url).post('/api/v1/login', { email: payload.email, password: payload.password })).status).toBe(200);
+  });
+
+  it('takes an account whose email was never verified away from whoever signed it up (pre-hijacking)', async () => {
+    const { client: attacker, payload, user } = await registeredClient(service);
+    const owner = new TestClient(service.url);
+    expect(await signInWithGoogle(owner, payload.email)).toMatchObject({ status: 302, location: '/' });
+    const profile = (await owner.get('/api/v1/profile')).body.user;
+    expect(profile).toMatchObject({ id: user.id, email: payload.email });
+    expect(Date.parse(profile.emailVerifiedAt)).toBeGreaterThan(0);
+    // The sign-up's password, its session and its refresh token all stop working.
+    expect((await new TestClient(service.url).post('/api/v1/login', { email: payload.email, password: payload.password })).status).toBe(401);
+    expect((await attacker.get('/api/v1/profile')).status).toBe(401);
+    expect((await attacker.post('/api/v1/refresh-token')).status).toBe(401);
+    expect((await owner.get('/api/v1/profile')).status).toBe(200);
+    expect((await service.lastMailTo(payload.email))?.subject).toBe('ShopKart: you signed in with Google');
   });
 
   it('knows a returning Google account by its subject, even after its email changed at Google', async () => {

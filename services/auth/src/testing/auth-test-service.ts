@@ -21,6 +21,11 @@ export interface AuthTestService {
   rows<T = Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T[]>;
   /** The newest mail sent to an address (outbox mailer: stored in auth.mail_log). */
   lastMailTo(email: string): Promise<{ subject: string; body: string } | undefined>;
+  /**
+   * Waits until every mail asked for about an unproven address (reset link or code, newsletter
+   * sign-up) was looked up and recorded: they are handled after the answer (decision 0044).
+   */
+  accountMailHandled(): Promise<void>;
 }
 
 /** The auth service built in-process on real infrastructure (PGlite, or the servers of the env vars). */
@@ -50,6 +55,16 @@ export async function startAuthService(overrides: Partial<AuthServiceOptions> = 
         sql`select subject, body from auth.mail_log where recipient = ${email} order by id desc limit 1`,
       );
       return mail;
+    },
+    async accountMailHandled() {
+      for (let i = 0; i < 200; i += 1) {
+        const [{ asked, handled }] = await rows<{ asked: number; handled: number }>(sql`select
+          (select count(*)::int from auth.outbox where type = 'AccountMailRequested') as asked,
+          (select count(*)::int from auth.processed_events where consumer = 'auth.account-mail') as handled`);
+        if (handled >= asked) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('mails asked for were not handled within 10 s');
     },
     async close() {
       server.closeAllConnections();

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, gte, lt, or, sql, type Column, type SQL } from 'drizzle-orm';
 import {
   isOrderId,
+  mayReadAccountEmail,
   MAX_ORDERS_EXPORT,
   ORDERS_PER_PAGE,
   orderMessages,
@@ -116,18 +117,20 @@ export async function listOrdersByDate(deps: OrderDeps, query: { date?: string; 
 /** `%text%` for LIKE, with the text's own wildcards taken literally. */
 const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The conditions of a staff order search (AND of the given filters; `q` matches any of its readings). */
-function orderSearchWhere(query: Omit<AdminOrdersQuery, 'page' | 'limit'>): SQL | undefined {
+/**
+ * The conditions of a staff order search (AND of the given filters; `q` matches any of its
+ * readings). The buyer's email is matched only for a viewer who may read it (an emp could
+ * otherwise confirm a guessed address one search at a time).
+ */
+function orderSearchWhere(query: Omit<AdminOrdersQuery, 'page' | 'limit'>, viewer: Viewer): SQL | undefined {
   const parts: SQL[] = [];
   if (query.q) {
     const read = readOrderSearch(query.q);
     if (read.id) parts.push(eq(orders.id, read.id));
     else {
-      const any: SQL[] = [
-        // The buyer's email and name as they were when ordering (the order's own copy).
-        sql`${orders.userEmail} ilike ${likeContaining(read.text)}`,
-        sql`${orders.userName} ilike ${likeContaining(read.text)}`,
-      ];
+      // The buyer's email and name as they were when ordering (the order's own copy).
+      const any: SQL[] = [sql`${orders.userName} ilike ${likeContaining(read.text)}`];
+      if (mayReadAccountEmail(viewer)) any.push(sql`${orders.userEmail} ilike ${likeContaining(read.text)}`);
       if (read.idSuffix) any.push(sql`${orders.id}::text like ${`%${read.idSuffix}`}`);
       if (read.phoneDigits) any.push(sql`${orders.shipPhone} like ${likeContaining(read.phoneDigits)}`);
       parts.push(or(...any)!);
@@ -143,8 +146,8 @@ function orderSearchWhere(query: Omit<AdminOrdersQuery, 'page' | 'limit'>): SQL 
  * Staff: the orders a search finds (every order without filters), newest first, one page, with the
  * sum of the totals of those not cancelled over all pages. A page past the end is empty.
  */
-export async function listAllOrders(deps: Pick<OrderDeps, 'db'>, query: AdminOrdersQuery): Promise<OrderPage & { totalAmountPaise: number }> {
-  const where = orderSearchWhere(query);
+export async function listAllOrders(deps: Pick<OrderDeps, 'db'>, query: AdminOrdersQuery, viewer: Viewer): Promise<OrderPage & { totalAmountPaise: number }> {
+  const where = orderSearchWhere(query, viewer);
   const [agg] = await deps.db
     .select({
       n: count(),
@@ -165,8 +168,8 @@ export async function listAllOrders(deps: Pick<OrderDeps, 'db'>, query: AdminOrd
 }
 
 /** Staff: every order a search finds, newest first, at most MAX_ORDERS_EXPORT (for the CSV export). */
-export async function exportOrders(deps: Pick<OrderDeps, 'db'>, query: Omit<AdminOrdersQuery, 'page' | 'limit'>): Promise<Order[]> {
-  const rows = await deps.db.select().from(orders).where(orderSearchWhere(query)).orderBy(...newestFirst).limit(MAX_ORDERS_EXPORT);
+export async function exportOrders(deps: Pick<OrderDeps, 'db'>, query: Omit<AdminOrdersQuery, 'page' | 'limit'>, viewer: Viewer): Promise<Order[]> {
+  const rows = await deps.db.select().from(orders).where(orderSearchWhere(query, viewer)).orderBy(...newestFirst).limit(MAX_ORDERS_EXPORT);
   return withItems(deps.db, rows);
 }
 

@@ -1,4 +1,4 @@
-import { orderNumberOf, paiseToRupees, type PricedLine } from '@shop/proto-contracts';
+import { isShopImagePath, mayReadAccountEmail, orderNumberOf, paiseToRupees, type PricedLine } from '@shop/proto-contracts';
 import type { CreditNoteRow, OrderItemRow, OrderRow, ReturnRow, ReturnStepRow } from '../db/schema';
 import type { Order } from './order.model';
 import { nextReturnStatuses } from './return-status.machine';
@@ -39,18 +39,22 @@ export function refundOfReturn(order: Order, lines: Array<{ line: OrderItemRow; 
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** A return as REST and GraphQL show it: money in rupees, dates as ISO text, the timeline oldest first. */
-export function toReturnView(r: ReturnDetails) {
+/**
+ * A return as REST and GraphQL show it to `viewer`: money in rupees, dates as ISO text, the timeline
+ * oldest first. The buyer's email only for whom mayReadAccountEmail allows (the buyer, an admin).
+ */
+export function toReturnView(r: ReturnDetails, viewer: { userId: string; role: string } | undefined) {
   return {
     _id: r.id,
     id: r.id,
     orderId: r.orderId,
     orderNumber: orderNumberOf(r.orderId),
     userId: r.userId,
-    customer: { name: r.order.userName, email: r.order.userEmail },
+    customer: { name: r.order.userName, email: mayReadAccountEmail(viewer, r.userId) ? r.order.userEmail : null },
     status: r.status,
     reason: r.reason,
-    photo: r.photo,
+    // A photo stored before only the shop's own images were accepted is not shown to anyone.
+    photo: isShopImagePath(r.photo) ? r.photo : null,
     items: r.items.map(({ line, quantity }) => ({
       product: line.productId,
       productId: line.productId,

@@ -64,7 +64,7 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
       adminOrders: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         assertRole(ctx, 'admin', 'emp');
         const query = parseInput(adminOrdersQuerySchema, { ...args, page: args.page ?? 1, limit: args.limit ?? 50 });
-        const page = await listAllOrders(deps, query);
+        const page = await listAllOrders(deps, query, assertRole(ctx, 'admin', 'emp'));
         return {
           orders: page.orders.map(toOrderView),
           totalAmount: paiseToRupees(page.totalAmountPaise),
@@ -80,11 +80,11 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
       creditNote: async (_p: unknown, args: Args, ctx: GraphQLContext) => toCreditNoteView(await getCreditNote(deps, assertLoggedIn(ctx), String(args.returnId))),
       returnQuote: async (_p: unknown, args: Args, ctx: GraphQLContext) =>
         quoteReturn(deps, assertLoggedIn(ctx).userId, String(args.orderId), parseInput(returnQuoteSchema, { items: args.items })),
-      myReturns: async (_p: unknown, _a: Args, ctx: GraphQLContext) => (await listUserReturns(deps, assertLoggedIn(ctx).userId)).map(toReturnView),
+      myReturns: async (_p: unknown, _a: Args, ctx: GraphQLContext) => (await listUserReturns(deps, assertLoggedIn(ctx).userId)).map((ret) => toReturnView(ret, ctx.principal)),
       adminReturns: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         assertRole(ctx, 'admin', 'emp');
         const page = await listReturns(deps, parseInput(adminReturnsQuerySchema, { status: args.status, page: args.page ?? 1 }));
-        return { returns: page.returns.map(toReturnView), total: page.total, totalPages: page.totalPages, currentPage: page.currentPage };
+        return { returns: page.returns.map((ret) => toReturnView(ret, ctx.principal)), total: page.total, totalPages: page.totalPages, currentPage: page.currentPage };
       },
       checkoutQuote: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         const userId = assertLoggedIn(ctx).userId;
@@ -117,7 +117,7 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
       // The Order object only ever reaches the buyer or staff (see above), so its returns and invoice may too.
       returnableUntil: (order: OrderView) =>
         returnableUntil({ status: order.orderStatus, deliveredAt: order.deliveredAt ? new Date(order.deliveredAt) : null })?.toISOString() ?? null,
-      returns: async (order: OrderView) => (await listOrderReturns(deps, order.id)).map(toReturnView),
+      returns: async (order: OrderView, _a: Args, ctx: GraphQLContext) => (await listOrderReturns(deps, order.id)).map((ret) => toReturnView(ret, ctx.principal)),
       invoiceNumber: async (order: OrderView) => (order.orderStatus === 'delivered' ? ((await findInvoice(deps, order.id))?.number ?? null) : null),
       invoiceUrl: async (order: OrderView) =>
         order.orderStatus === 'delivered' && (await findInvoice(deps, order.id)) ? `/api/v1/order/${order.id}/invoice` : null,
@@ -147,12 +147,12 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
       requestReturn: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         const userId = assertLoggedIn(ctx).userId;
         const ret = await requestReturn(deps, userId, String(args.orderId), parseInput(requestReturnSchema, args.input));
-        return { success: true, message: returnMessages.returnRequested, return: toReturnView(ret) };
+        return { success: true, message: returnMessages.returnRequested, return: toReturnView(ret, ctx.principal) };
       },
       updateReturn: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         assertRole(ctx, 'admin', 'emp');
         const ret = await updateReturn(deps, String(args.id), parseInput(updateReturnSchema, args.input));
-        return { success: true, message: returnMessages.returnUpdated, return: toReturnView(ret) };
+        return { success: true, message: returnMessages.returnUpdated, return: toReturnView(ret, ctx.principal) };
       },
       deleteOrder: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         assertRole(ctx, 'admin');

@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import { requireRole } from '@shop/platform';
-import { adminOrdersQuerySchema, orderMessages, ordersByDateQuerySchema, paiseToRupees, setOrderStatusSchema } from '@shop/proto-contracts';
+import { adminOrdersQuerySchema, mayReadAccountEmail, orderMessages, ordersByDateQuerySchema, paiseToRupees, setOrderStatusSchema } from '@shop/proto-contracts';
 import type { OrderDeps } from '../domain/order-deps';
 import { toOrderView } from '../domain/order.model';
 import { ordersToCsv } from '../domain/order-export.csv';
@@ -28,7 +28,7 @@ export function adminOrderRoutes(deps: OrderDeps): Router {
   });
 
   r.get('/admin/orders', staff, async (req, res) => {
-    const page = await listAllOrders(deps, parseInput(adminOrdersQuerySchema, req.query));
+    const page = await listAllOrders(deps, parseInput(adminOrdersQuerySchema, req.query), req.principal!);
     res.json({
       success: true,
       orders: page.orders.map(toOrderView),
@@ -42,7 +42,7 @@ export function adminOrderRoutes(deps: OrderDeps): Router {
   // The same search as /admin/orders, every page at once (newest first, capped), as a CSV download.
   r.get('/admin/orders/export', staff, async (req, res) => {
     const query = parseInput(adminOrdersQuerySchema, { ...req.query, page: undefined, limit: undefined });
-    const csv = ordersToCsv(await exportOrders(deps, query), { withEmail: req.principal?.role === 'admin' });
+    const csv = ordersToCsv(await exportOrders(deps, query, req.principal!), { withEmail: mayReadAccountEmail(req.principal) });
     res
       .type('text/csv; charset=utf-8')
       .attachment(`orders-${istDateOf(deps.clock())}.csv`)

@@ -28,6 +28,17 @@ const mailsTo = (email: string) =>
   svc.rows<{ subject: string; body: string }>(sql`select subject, body from "order".mail_log where recipient = ${email} order by id`);
 
 describe('returns within 30 days', () => {
+  test('a photo stored before only the shop’s own images were accepted (an outside URL) is shown to nobody', async () => {
+    const linen = await shirt();
+    const buyer = svc.as('user', { name: 'Old Photo', email: 'old.photo@example.in' });
+    const order = await deliveredOrder(buyer, [{ productId: linen._id, quantity: 1, size: 'S' }]);
+    const asked = await buyer.post(`/api/v1/order/${order._id}/return`, { items: [{ product: linen._id, quantity: 1, size: 'S' }], reason: 'Colour is not as shown' });
+    await svc.rows(sql`update "order".returns set photo = 'https://attacker.example/track.png' where id = ${asked.body.return._id}`);
+    const queue = await svc.as('admin').get('/api/v1/admin/returns');
+    expect(queue.body.returns.find((r: { _id: string }) => r._id === asked.body.return._id).photo).toBeNull();
+    expect((await buyer.get('/api/v1/returns/user')).body.returns[0].photo).toBeNull();
+  });
+
   test('a shopper returns part of a delivered order; staff approve, receive (stock goes back once) and refund it; each step is on the timeline and mailed', async () => {
     const linen = await shirt();
     const bottle = await svc.product({ name: 'Steel Bottle', price: 500, stock: 10 });
@@ -41,7 +52,7 @@ describe('returns within 30 days', () => {
     const asked = await buyer.post(`/api/v1/order/${order._id}/return`, {
       items: [{ product: linen._id, quantity: 1, size: 'm' }],
       reason: 'Too tight around the shoulders',
-      photo: '/media/abc/return-photo.webp',
+      photo: '/media/0123456789abcdef0123456789abcdef/detail.webp',
     });
     expect(asked.status).toBe(201);
     const ret = asked.body.return;
@@ -51,7 +62,7 @@ describe('returns within 30 days', () => {
       orderId: order._id,
       status: 'requested',
       reason: 'Too tight around the shoulders',
-      photo: '/media/abc/return-photo.webp',
+      photo: '/media/0123456789abcdef0123456789abcdef/detail.webp',
       items: [{ product: linen._id, name: 'Linen Shirt', quantity: 1, price: 1000, properties: { size: 'M', color: 'Blue' } }],
       refundAmount: 900,
       timeline: [{ status: 'requested', note: null }],
@@ -59,6 +70,10 @@ describe('returns within 30 days', () => {
     });
     const listed = await buyer.get('/api/v1/returns/user');
     expect(listed.body.returns.map((r: { _id: string }) => r._id)).toEqual([ret._id]);
+    expect(listed.body.returns[0].customer).toEqual({ name: 'Kavya Rao', email: 'kavya@example.in' });
+    // An emp handles the return from the order's own details: the buyer's email is not theirs to read.
+    const empQueue = await svc.as('emp').get('/api/v1/admin/returns?status=requested');
+    expect(empQueue.body.returns.find((r: { _id: string }) => r._id === ret._id).customer).toEqual({ name: 'Kavya Rao', email: null });
 
     const staff = svc.as('admin');
     const queue = await staff.get('/api/v1/admin/returns?status=requested');
@@ -172,6 +187,10 @@ describe('returns within 30 days', () => {
       [{ items: [{ product: linen._id, quantity: 1 }], reason: 'no' }, 'Please describe the reason in at least 5 characters'],
       [{ items: [{ product: linen._id, quantity: 0 }], reason: 'Broken lid' }, 'Quantity cannot be less than 1'],
       [{ items: [{ product: linen._id, quantity: 1 }], reason: 'Broken lid', photo: 'javascript:alert(1)' }, 'The photo must be an image uploaded to the shop'],
+      [{ items: [{ product: linen._id, quantity: 1 }], reason: 'Broken lid', photo: 'https://attacker.example/track.png?who=staff' }, 'The photo must be an image uploaded to the shop'],
+      [{ items: [{ product: linen._id, quantity: 1 }], reason: 'Broken lid', photo: 'http://attacker.example/a.webp' }, 'The photo must be an image uploaded to the shop'],
+      [{ items: [{ product: linen._id, quantity: 1 }], reason: 'Broken lid', photo: '/media/../api/v1/admin/users' }, 'The photo must be an image uploaded to the shop'],
+      [{ items: [{ product: linen._id, quantity: 1 }], reason: 'Broken lid', photo: '/media/abc/return-photo.webp' }, 'The photo must be an image uploaded to the shop'],
     ];
     for (const [bad, message] of cases) {
       const res = await buyer.post(`/api/v1/order/${order._id}/return`, bad);

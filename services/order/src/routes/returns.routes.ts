@@ -21,18 +21,18 @@ export function returnRoutes(deps: OrderDeps): Router {
   r.post('/order/:id/return', requireLogin, json, async (req, res) => {
     const input = parseInput(requestReturnSchema, req.body);
     const ret = await requestReturn(deps, req.principal!.userId, String(req.params.id), input);
-    res.status(201).json({ success: true, message: returnMessages.returnRequested, return: toReturnView(ret) });
+    res.status(201).json({ success: true, message: returnMessages.returnRequested, return: toReturnView(ret, req.principal) });
   });
 
   r.get('/returns/user', requireLogin, async (req, res) => {
-    res.json({ success: true, returns: (await listUserReturns(deps, req.principal!.userId)).map(toReturnView) });
+    res.json({ success: true, returns: (await listUserReturns(deps, req.principal!.userId)).map((ret) => toReturnView(ret, req.principal)) });
   });
 
   r.get('/admin/returns', staff, async (req, res) => {
     const page = await listReturns(deps, parseInput(adminReturnsQuerySchema, req.query));
     res.json({
       success: true,
-      returns: page.returns.map(toReturnView),
+      returns: page.returns.map((ret) => toReturnView(ret, req.principal)),
       totalReturns: page.total,
       totalPages: page.totalPages,
       currentPage: page.currentPage,
@@ -41,7 +41,7 @@ export function returnRoutes(deps: OrderDeps): Router {
 
   r.put('/admin/return/:id', staff, json, async (req, res) => {
     const ret = await updateReturn(deps, String(req.params.id), parseInput(updateReturnSchema, req.body));
-    res.json({ success: true, message: returnMessages.returnUpdated, return: toReturnView(ret) });
+    res.json({ success: true, message: returnMessages.returnUpdated, return: toReturnView(ret, req.principal) });
   });
 
   return r;

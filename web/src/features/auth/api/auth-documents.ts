@@ -89,6 +89,20 @@ export const RESET_PASSWORD_WITH_TOKEN_MUTATION = `
   }
 `;
 
+export interface VerifyEmailData {
+  verifyEmail: { success: boolean; message: string | null };
+}
+
+/** Opens the verification link mailed after sign-up (or sent again from the profile). */
+export const VERIFY_EMAIL_MUTATION = `
+  mutation VerifyEmail($token: String!) {
+    verifyEmail(token: $token) {
+      success
+      message
+    }
+  }
+`;
+
 export interface ConfirmEmailChangeData {
   confirmEmailChange: { success: boolean; message: string | null };
 }

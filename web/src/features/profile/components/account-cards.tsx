@@ -5,6 +5,7 @@ import { cartText } from '../../../lib/cart-messages';
 import { formatDate, formatINR, formatOrderNumber } from '../../../lib/format';
 import type { SessionUser } from '../../../lib/session-user';
 import { useOrderHistory } from '../hooks/use-order-history';
+import { VerifyEmailNotice } from './verify-email-notice';
 
 /** How many orders and cart lines the side cards list; the full lists are a link away. */
 const SHOWN_IN_CARD = 3;
@@ -25,6 +26,7 @@ export function UserInfoCard({ user }: { user: SessionUser }) {
           <dd>{user.email}</dd>
         </div>
       </dl>
+      <VerifyEmailNotice user={user} />
     </section>
   );
 }

@@ -11,7 +11,7 @@ export interface AdminReturn {
   refundMethod: string | null;
   refundReference: string | null;
   createdAt: string;
-  customer: { name: string; email: string };
+  customer: { name: string; email: string | null };
   items: Array<{ productId: string; name: string; image: string | null; quantity: number; properties: { size: string | null; color: string | null } }>;
   timeline: Array<{ status: string; note: string | null; at: string }>;
   nextStatuses: string[];

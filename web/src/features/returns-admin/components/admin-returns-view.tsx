@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { isShopImagePath } from '@shop/proto-contracts/src/media';
 import { toast } from 'react-toastify/unstyled';
 import { LoadError } from '../../../components/load-error';
 import { PageLoader } from '../../../components/page-loader';
@@ -98,7 +99,7 @@ function ReturnCard({ ret, onChanged }: { ret: AdminReturn; onChanged(ret: Admin
         <span className={`return-badge return-badge--${ret.status}`}>{returnStatusLabel(ret.status)}</span>
       </header>
       <p className="admin-return__meta">
-        {ret.customer.name || 'Customer'} · {ret.customer.email} · asked on <time dateTime={ret.createdAt}>{formatDate(ret.createdAt)}</time>
+        {ret.customer.name || 'Customer'} · {ret.customer.email ? `${ret.customer.email} · ` : ''}asked on <time dateTime={ret.createdAt}>{formatDate(ret.createdAt)}</time>
       </p>
       <ul className="admin-return__items">
         {ret.items.map((item) => (
@@ -111,7 +112,8 @@ function ReturnCard({ ret, onChanged }: { ret: AdminReturn; onChanged(ret: Admin
       <p className="admin-return__reason">
         <strong>Reason:</strong> {ret.reason}
       </p>
-      {ret.photo ? (
+      {/* Only the shop's own images: a staff page never loads a URL a shopper typed. */}
+      {isShopImagePath(ret.photo) ? (
         <a className="admin-return__photo" href={ret.photo} target="_blank" rel="noreferrer">
           <img src={ret.photo} alt={`Photo sent with the return for order ${ret.orderNumber}`} width={96} height={96} loading="lazy" />
         </a>
