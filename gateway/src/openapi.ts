@@ -3,8 +3,10 @@ import {
   addAddressSchema,
   categoryCreateSchema,
   categoryUpdateSchema,
+  changeOrderStatusSchema,
   checkCouponSchema,
   couponInputSchema,
+  orderNoteSchema,
   addPhoneSchema,
   forgotPasswordSchema,
   subscribeNewsletterSchema,
@@ -110,14 +112,14 @@ const docs: Record<string, Doc> = {
   'GET /orders/date': { summary: 'Orders of an Asia/Kolkata calendar day (date, page)', access: 'staff' },
   'GET /admin/orders': {
     summary:
-      'Find orders, newest first: q (order number in any form — #FC7A0A, #C6FC7A0A, the full id, any case — or a buyer email, name or phone), status, from/to (Asia/Kolkata days, included), page, limit (1–100, 50). Answers orders, totalAmount (not cancelled, all pages), totalOrders, totalPages, currentPage',
+      'Find orders, newest first: q (order number in any form — #FC7A0A, #C6FC7A0A, the full id, any case — or a buyer email, name or phone), status, payment (Pending, Paid, Refunded, Cancelled), from/to (Asia/Kolkata days, included), page, limit (1–100, 50). Answers orders, totalAmount (not cancelled, all pages), totalOrders, totalPages, currentPage',
     access: 'staff',
-    query: ['q', 'status', 'from', 'to', 'page', 'limit'],
+    query: ['q', 'status', 'payment', 'from', 'to', 'page', 'limit'],
   },
   'GET /admin/orders/export': {
     summary: 'The orders the same search finds (all pages, at most 5000) as a CSV download; the buyer email column only for admin',
     access: 'staff',
-    query: ['q', 'status', 'from', 'to'],
+    query: ['q', 'status', 'payment', 'from', 'to'],
   },
   'GET /admin/dashboard/sales': {
     summary:
@@ -125,8 +127,18 @@ const docs: Record<string, Doc> = {
     access: 'staff',
     query: ['days'],
   },
-  'PUT /admin/order/:id': { summary: "Change an order's status", access: 'staff' },
+  'PUT /admin/order/:id': {
+    summary: "Change an order's status; shipping (status shipped) needs courier and trackingNumber, shown to the buyer with the courier's tracking link",
+    access: 'staff',
+    body: changeOrderStatusSchema,
+  },
   'DELETE /admin/order/:id': { summary: 'Delete an order', access: 'admin' },
+  'POST /admin/order/:id/cod-collected': {
+    summary: 'Record the cash of a shipped or delivered cash-on-delivery order as collected (payment Paid); 409 when not COD, already settled or not shipped',
+    access: 'staff',
+  },
+  'GET /admin/order/:id/notes': { summary: 'Staff-only notes of an order, oldest first (notes: authorName, text, createdAt)', access: 'staff' },
+  'POST /admin/order/:id/notes': { summary: 'Add a staff-only note to an order (text, 1–1000 characters); signed with the caller’s name', access: 'staff', body: orderNoteSchema },
   'POST /order/:id/return': { summary: 'Return items of own delivered order within 30 days of delivery (items, reason, photo)', access: 'login', body: requestReturnSchema },
   'GET /returns/user': { summary: "The user's returns with their timelines", access: 'login' },
   'GET /admin/returns': { summary: 'Return requests (status, page; 20 per page)', access: 'staff' },

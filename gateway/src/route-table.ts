@@ -85,6 +85,9 @@ export const routeTable: Route[] = [
   r('GET', '/admin/dashboard/sales', 'order'),
   r('PUT', '/admin/order/:id', 'order'),
   r('DELETE', '/admin/order/:id', 'order'),
+  r('POST', '/admin/order/:id/cod-collected', 'order'),
+  r('GET', '/admin/order/:id/notes', 'order'),
+  r('POST', '/admin/order/:id/notes', 'order'),
   // Returns within 30 days and GST tax invoices
   r('POST', '/order/:id/return', 'order'),
   r('GET', '/returns/user', 'order'),

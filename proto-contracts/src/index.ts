@@ -14,3 +14,5 @@ export * from './invoice';
 export * from './coupons';
 
 export * from './oidc';
+export * from './shipping';
+export * from './order-admin';

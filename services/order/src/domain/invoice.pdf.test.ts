@@ -32,6 +32,8 @@ function order(overrides: Partial<Order> = {}): Order {
     taxPaise: 40500,
     shippingPaise: 500,
     totalPaise: 266000,
+    courier: null,
+    trackingNumber: null,
     idempotencyKey: null,
     estimatedDelivery: null,
     paidAt: at,
