@@ -123,7 +123,7 @@ function StaffNotes({ order, onAdded }: { order: AdminOrderDetail; onAdded(): vo
           ))}
         </ul>
       ) : (
-        <p className="admin-ops-empty">No notes yet. Only staff see notes.</p>
+        <p className="admin-order-notes__empty">No notes yet.</p>
       )}
       <form className="admin-order-notes__form" onSubmit={(event) => void submit(event)}>
         <TextAreaField label="New note" value={text} onValueChange={setText} maxLength={MAX_ORDER_NOTE_LENGTH} rows={3} hint="Only staff see notes" />
