@@ -40,8 +40,12 @@ describe('running orders in the staff console', () => {
       await logIn(page, e2e.shop.url, ADMIN);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`${e2e.shop.url}/admin?section=orders`);
-      // Every order, newest first, without choosing a day; nothing wider than the phone.
+      // Every order, newest first, without choosing a day; nothing wider than the phone. The staff
+      // console has its own bar: none of the shopper's header or footer.
       await page.getByText('2 orders in all').waitFor();
+      expect(await page.getByRole('navigation', { name: 'Your shopping' }).count()).toBe(0);
+      expect(await page.getByText('10% off your first order').count()).toBe(0);
+      await page.getByRole('link', { name: 'View shop' }).waitFor();
       const rows = page.getByRole('row').filter({ has: page.getByRole('rowheader') });
       expect(await rows.first().getByRole('link').innerText()).toContain(number);
       expect(await rows.nth(1).getByRole('link').innerText()).toContain(`#${older.slice(-6).toUpperCase()}`);
@@ -92,6 +96,8 @@ describe('running orders in the staff console', () => {
       // A note on the order page, for staff only.
       await page.getByRole('link', { name: `Open order ${number}` }).click();
       await page.getByRole('heading', { name: `Order ${number}` }).waitFor();
+      // Inside the console's one navigation, with Orders marked as where it belongs.
+      expect(await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
       await page.getByRole('region', { name: 'Status' }).getByRole('link', { name: TRACKING }).waitFor();
       await page.getByLabel('New note').fill('Customer asked to leave it with the guard');
       await page.getByRole('button', { name: 'Add note' }).click();

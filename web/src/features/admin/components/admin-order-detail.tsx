@@ -142,7 +142,7 @@ function OrderContent({ order, onChanged }: { order: AdminOrderDetail; onChanged
   const { shippingInfo: ship, paymentInfo: payment } = order;
 
   return (
-    <div className="container order-detail admin-order">
+    <div className="order-detail admin-order">
       <PageTitle title={`Order ${number} – Staff area`} />
       <nav className="breadcrumbs admin-order__screen" aria-label="Breadcrumb">
         <ol>
@@ -259,13 +259,13 @@ export function AdminOrderDetailPage({ orderId }: { orderId: string }) {
   if (loading) return <PageLoader message="Loading order..." />;
   if (error && !/invalid order id/i.test(getErrorMessage(error, ''))) {
     return (
-      <div className="container order-detail">
+      <div className="order-detail">
         <LoadError message="Could not fetch the order." detail={getErrorMessage(error, 'Failed to fetch order')} onRetry={reload} />
       </div>
     );
   }
   return (
-    <div className="container order-detail">
+    <div className="order-detail">
       <PageTitle title="Order not found – Staff area" />
       <h1 className="order-detail__title">Order not found</h1>
       <p>

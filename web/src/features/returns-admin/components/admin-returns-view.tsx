@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify/unstyled';
 import { LoadError } from '../../../components/load-error';
 import { PageLoader } from '../../../components/page-loader';
-import { PageTitle } from '../../../components/page-title';
 import { Pagination } from '../../../components/pagination';
 import { payloadMessage } from '../../../lib/api-errors';
 import { formatDate, formatINR } from '../../../lib/format';
@@ -20,7 +19,6 @@ import {
   type UpdateReturnVariables,
 } from '../api/admin-returns-documents';
 import { useAdminReturns } from '../hooks/use-admin-returns';
-import { Breadcrumbs } from '../../../components/breadcrumbs';
 
 const UPDATE_FAILED = 'Could not update the return. Please try again.';
 
@@ -159,8 +157,6 @@ export function AdminReturnsView() {
 
   return (
     <div className="admin-returns">
-      <PageTitle title="Returns – Admin Dashboard" />
-      <Breadcrumbs trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Returns' }]} />
       <h1 className="page-heading">Returns</h1>
       <div className="order-filters" role="group" aria-label="Filter returns by status">
         {RETURN_FILTERS.map((f) => (
