@@ -7,6 +7,7 @@ import {
   checkCouponSchema,
   couponInputSchema,
   orderNoteSchema,
+  moderateReviewSchema,
   addPhoneSchema,
   forgotPasswordSchema,
   subscribeNewsletterSchema,
@@ -71,7 +72,10 @@ const docs: Record<string, Doc> = {
   'GET /products': { summary: 'Product listing: page, category, price, discount, inStock, sort, limit', access: 'open' },
   'GET /productsByTag': { summary: 'Products of a tag (index 0–5 or key)', access: 'open' },
   'GET /product/:id': { summary: 'One product', access: 'open' },
-  'PUT /review': { summary: "Create or update the user's review of a product", access: 'login' },
+  'PUT /review': {
+    summary: "Create or update the user's review of a product; it waits for staff approval (status pending) unless REVIEWS_NEED_APPROVAL is false, and is shown to others once approved",
+    access: 'login',
+  },
   'GET /categories': { summary: 'The top-level categories in order with their subcategories (hidden ones left out)', access: 'open' },
   'GET /search': { summary: 'Typo-tolerant product search (q); counted up to 1,000: productCountCapped says productCount is a lower bound', access: 'open' },
   'GET /admin/products': { summary: 'All products (staff)', access: 'staff' },
@@ -80,11 +84,16 @@ const docs: Record<string, Doc> = {
   'DELETE /admin/product/:id': { summary: 'Delete a product', access: 'staff' },
   'GET /admin/reviews': {
     summary:
-      'With id: the reviews of that product. Without id: every review newest first (moderation), filtered by rating (1–5) and productId, searched by q (comment, reviewer or product name), page, limit (1–100, 20); answers reviews (each with verifiedPurchase and productName), totalReviews, totalPages, currentPage',
+      'With id: the reviews of that product. Without id: every review newest first (moderation), filtered by status (pending, approved, rejected; the queue is pending), rating (1–5) and productId, searched by q (comment, reviewer or product name), page, limit (1–100, 20); answers reviews (each with verifiedPurchase and productName), totalReviews, totalPages, currentPage',
     access: 'staff',
-    query: ['id', 'q', 'rating', 'productId', 'page', 'limit'],
+    query: ['id', 'q', 'status', 'rating', 'productId', 'page', 'limit'],
   },
   'DELETE /admin/reviews': { summary: 'Delete a review (productId, id)', access: 'staff' },
+  'PUT /admin/review/:id': {
+    summary: 'Moderate a review: status approved (shown, counted in the rating) or rejected with a reason (3–300 characters) that its author sees',
+    access: 'staff',
+    body: moderateReviewSchema,
+  },
   'GET /admin/categories': { summary: 'Every category in order, hidden ones and hidden subcategories too', access: 'staff' },
   'POST /admin/categories': {
     summary: 'Add a category, or a subcategory with parentId; answers category (id, index, str as GET /categories shows them); 409 when the name is taken',

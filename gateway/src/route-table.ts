@@ -59,6 +59,7 @@ export const routeTable: Route[] = [
   r('DELETE', '/admin/product/:id', 'catalog'),
   r('GET', '/admin/reviews', 'catalog'),
   r('DELETE', '/admin/reviews', 'catalog'),
+  r('PUT', '/admin/review/:id', 'catalog'),
   // Admin: categories (staff read; admin change)
   r('GET', '/admin/categories', 'catalog'),
   r('POST', '/admin/categories', 'catalog'),

@@ -16,3 +16,4 @@ export * from './coupons';
 export * from './oidc';
 export * from './shipping';
 export * from './order-admin';
+export * from './reviews';
