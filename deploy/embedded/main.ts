@@ -29,7 +29,7 @@ import {
   type SharedRuntime,
 } from '@shop/platform';
 import { createAuthService, oidcOptionsOf, oidcSettings } from '@shop/auth';
-import { createCatalogService } from '@shop/catalog';
+import { catalogSettings, createCatalogService } from '@shop/catalog';
 import { createCartService } from '@shop/cart';
 import { createOrderService, sellerOf, sellerSettings } from '@shop/order';
 import { createMediaService } from '@shop/media';
@@ -52,6 +52,8 @@ const embeddedSettings = {
   METRICS_PORT: s.port.optional(),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  REVIEWS_NEED_APPROVAL: catalogSettings.REVIEWS_NEED_APPROVAL,
+  LOW_STOCK_THRESHOLD: catalogSettings.LOW_STOCK_THRESHOLD,
   ...oidcSettings,
   ...sellerSettings,
 };
@@ -118,7 +120,12 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
   const media = await createMediaService(await runtime('media'), { mediaDir: join(dataDir, 'media'), internalToken });
   const services: ServiceInstance[] = [
     auth,
-    await createCatalogService(await runtime('catalog'), { mediaUrl: () => mediaUrl, internalToken }),
+    await createCatalogService(await runtime('catalog'), {
+      mediaUrl: () => mediaUrl,
+      internalToken,
+      reviewsNeedApproval: config.REVIEWS_NEED_APPROVAL === 'true',
+      lowStockThreshold: config.LOW_STOCK_THRESHOLD,
+    }),
     await createCartService(await runtime('cart'), { catalogUrl: () => catalogUrl }),
     await createOrderService(await runtime('order'), { catalogUrl: () => catalogUrl, internalToken, publicUrl, seller: sellerOf(config) }),
     media,

@@ -3,8 +3,11 @@ import {
   addAddressSchema,
   categoryCreateSchema,
   categoryUpdateSchema,
+  changeOrderStatusSchema,
   checkCouponSchema,
   couponInputSchema,
+  orderNoteSchema,
+  moderateReviewSchema,
   addPhoneSchema,
   forgotPasswordSchema,
   subscribeNewsletterSchema,
@@ -72,7 +75,10 @@ const docs: Record<string, Doc> = {
   'GET /products': { summary: 'Product listing: page, category, price, discount, inStock, sort, limit', access: 'open' },
   'GET /productsByTag': { summary: 'Products of a tag (index 0–5 or key)', access: 'open' },
   'GET /product/:id': { summary: 'One product', access: 'open' },
-  'PUT /review': { summary: "Create or update the user's review of a product", access: 'login' },
+  'PUT /review': {
+    summary: "Create or update the user's review of a product; it waits for staff approval (status pending) unless REVIEWS_NEED_APPROVAL is false, and is shown to others once approved",
+    access: 'login',
+  },
   'GET /categories': { summary: 'The top-level categories in order with their subcategories (hidden ones left out)', access: 'open' },
   'GET /search': { summary: 'Typo-tolerant product search (q); counted up to 1,000: productCountCapped says productCount is a lower bound', access: 'open' },
   'GET /admin/products': { summary: 'All products (staff)', access: 'staff' },
@@ -81,11 +87,16 @@ const docs: Record<string, Doc> = {
   'DELETE /admin/product/:id': { summary: 'Delete a product', access: 'staff' },
   'GET /admin/reviews': {
     summary:
-      'With id: the reviews of that product. Without id: every review newest first (moderation), filtered by rating (1–5) and productId, searched by q (comment, reviewer or product name), page, limit (1–100, 20); answers reviews (each with verifiedPurchase and productName), totalReviews, totalPages, currentPage',
+      'With id: the reviews of that product. Without id: every review newest first (moderation), filtered by status (pending, approved, rejected; the queue is pending), rating (1–5) and productId, searched by q (comment, reviewer or product name), page, limit (1–100, 20); answers reviews (each with verifiedPurchase and productName), totalReviews, totalPages, currentPage',
     access: 'staff',
-    query: ['id', 'q', 'rating', 'productId', 'page', 'limit'],
+    query: ['id', 'q', 'status', 'rating', 'productId', 'page', 'limit'],
   },
   'DELETE /admin/reviews': { summary: 'Delete a review (productId, id)', access: 'staff' },
+  'PUT /admin/review/:id': {
+    summary: 'Moderate a review: status approved (shown, counted in the rating) or rejected with a reason (3–300 characters) that its author sees',
+    access: 'staff',
+    body: moderateReviewSchema,
+  },
   'GET /admin/categories': { summary: 'Every category in order, hidden ones and hidden subcategories too', access: 'staff' },
   'POST /admin/categories': {
     summary: 'Add a category, or a subcategory with parentId; answers category (id, index, str as GET /categories shows them); 409 when the name is taken',
@@ -117,14 +128,14 @@ const docs: Record<string, Doc> = {
   'GET /orders/date': { summary: 'Orders of an Asia/Kolkata calendar day (date, page)', access: 'staff' },
   'GET /admin/orders': {
     summary:
-      'Find orders, newest first: q (order number in any form — #FC7A0A, #C6FC7A0A, the full id, any case — or a buyer name or phone; a buyer email for admins only), status, from/to (Asia/Kolkata days, included), page, limit (1–100, 50). Answers orders, totalAmount (not cancelled, all pages), totalOrders, totalPages, currentPage',
+      'Find orders, newest first: q (order number in any form — #FC7A0A, #C6FC7A0A, the full id, any case — or a buyer name or phone; a buyer email for admins only), status, payment (Pending, Paid, Refunded, Cancelled), from/to (Asia/Kolkata days, included), page, limit (1–100, 50). Answers orders, totalAmount (not cancelled, all pages), totalOrders, totalPages, currentPage',
     access: 'staff',
-    query: ['q', 'status', 'from', 'to', 'page', 'limit'],
+    query: ['q', 'status', 'payment', 'from', 'to', 'page', 'limit'],
   },
   'GET /admin/orders/export': {
     summary: 'The orders the same search finds (all pages, at most 5000) as a CSV download; the buyer email column only for admin',
     access: 'staff',
-    query: ['q', 'status', 'from', 'to'],
+    query: ['q', 'status', 'payment', 'from', 'to'],
   },
   'GET /admin/dashboard/sales': {
     summary:
@@ -132,13 +143,23 @@ const docs: Record<string, Doc> = {
     access: 'staff',
     query: ['days'],
   },
-  'PUT /admin/order/:id': { summary: "Change an order's status", access: 'staff' },
+  'PUT /admin/order/:id': {
+    summary: "Change an order's status; shipping (status shipped) needs courier and trackingNumber, shown to the buyer with the courier's tracking link",
+    access: 'staff',
+    body: changeOrderStatusSchema,
+  },
   'DELETE /admin/order/:id': { summary: 'Delete an order', access: 'admin' },
   'POST /order/:id/return/quote': {
     summary: 'What returning these items would refund now (items): quote { refundAmount, couponLost, couponCode, keptPrice }; what is kept is re-priced (a coupon whose minimum no longer holds comes out of the refund)',
     access: 'login',
     body: returnQuoteSchema,
   },
+  'POST /admin/order/:id/cod-collected': {
+    summary: 'Record the cash of a shipped or delivered cash-on-delivery order as collected (payment Paid); 409 when not COD, already settled or not shipped',
+    access: 'staff',
+  },
+  'GET /admin/order/:id/notes': { summary: 'Staff-only notes of an order, oldest first (notes: authorName, text, createdAt)', access: 'staff' },
+  'POST /admin/order/:id/notes': { summary: 'Add a staff-only note to an order (text, 1–1000 characters); signed with the caller’s name', access: 'staff', body: orderNoteSchema },
   'POST /order/:id/return': { summary: 'Return items of own delivered order within 30 days of delivery (items, reason, photo)', access: 'login', body: requestReturnSchema },
   'GET /returns/user': { summary: "The user's returns with their timelines", access: 'login' },
   'GET /admin/returns': { summary: 'Return requests (status, page; 20 per page)', access: 'staff' },

@@ -61,6 +61,7 @@ export const routeTable: Route[] = [
   r('DELETE', '/admin/product/:id', 'catalog'),
   r('GET', '/admin/reviews', 'catalog'),
   r('DELETE', '/admin/reviews', 'catalog'),
+  r('PUT', '/admin/review/:id', 'catalog'),
   // Admin: categories (staff read; admin change)
   r('GET', '/admin/categories', 'catalog'),
   r('POST', '/admin/categories', 'catalog'),
@@ -92,6 +93,9 @@ export const routeTable: Route[] = [
   r('GET', '/admin/dashboard/sales', 'order'),
   r('PUT', '/admin/order/:id', 'order'),
   r('DELETE', '/admin/order/:id', 'order'),
+  r('POST', '/admin/order/:id/cod-collected', 'order'),
+  r('GET', '/admin/order/:id/notes', 'order'),
+  r('POST', '/admin/order/:id/notes', 'order'),
   // Returns within 30 days and GST tax invoices
   r('POST', '/order/:id/return/quote', 'order'),
   r('GET', '/returns/:id/credit-note', 'order'),

@@ -19,3 +19,6 @@ export * from './credit-notes';
 export * from './coupons';
 
 export * from './oidc';
+export * from './shipping';
+export * from './order-admin';
+export * from './reviews';

@@ -57,6 +57,7 @@ export const orderMessages = {
   limitInvalid: 'limit must be a whole number from 1 to 100',
   searchInvalid: `Search text must be at most ${MAX_ORDER_SEARCH_LENGTH} characters`,
   dateRangeInvalid: 'The start date must not be after the end date',
+  paymentFilterInvalid: 'payment must be one of Pending, Paid, Refunded, Cancelled',
   idempotencyKeyInvalid: `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible characters`,
   catalogUnavailable: 'Orders cannot be placed right now. Please try again in a moment.',
   orderPlaced: 'Order placed successfully!',
@@ -326,6 +327,11 @@ export const adminOrdersQuerySchema = z
         .transform((v) => (v ? v : undefined)),
     ),
     status: z.preprocess((v) => (v === '' || v === null ? undefined : v), orderStatusSchema.optional()),
+    /** A payment status (Pending, Paid, Refunded, Cancelled; any case). */
+    payment: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? PAYMENT_STATUSES.find((p) => p.toLowerCase() === v.trim().toLowerCase()) ?? v : v),
+      z.enum(PAYMENT_STATUSES, { error: orderMessages.paymentFilterInvalid }).optional(),
+    ),
     from: optionalDate,
     to: optionalDate,
     page: pageParam,

@@ -258,7 +258,7 @@ describe('account journeys in the browser', () => {
       await page.getByRole('button', { name: 'Login' }).click();
       await page.waitForURL(`${shop.url}/`);
       await page.goto(`${shop.url}/admin`);
-      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Newsletter' }).click();
+      await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Newsletter' }).click();
       await page.getByRole('heading', { name: 'Newsletter subscribers' }).waitFor();
       const row = page.getByRole('row').filter({ hasText: email });
       await row.getByText('Unsubscribed').waitFor();

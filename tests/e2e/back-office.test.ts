@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import { answerDialog, logIn, placeOrderOverRest, screenshotOnFailure, shopInBrowser, signedUpContext } from '../support/browser';
+import { answerDialog, logIn, placeOrderOverRest, screenshotOnFailure, shipWith, shopInBrowser, signedUpContext } from '../support/browser';
 
 const ADMIN = { email: 'admin@back-office.test', password: 'admin-pass-office' };
 const EMPLOYEE = { name: 'Esha Employee', email: 'esha@back-office.test', phone: '9876500031', password: 'esha-pass-1' };
@@ -75,7 +75,9 @@ describe('the back office in the browser', () => {
       await page.emulateMedia({ media: 'screen' });
 
       await page.getByRole('button', { name: 'Mark as Shipped' }).click();
+      await shipWith(page, staffNumber, 'Delhivery', '1234567890123');
       await page.getByText('Order status updated to Shipped').waitFor();
+      await page.getByRole('region', { name: 'Status' }).getByRole('link', { name: '1234567890123' }).waitFor();
       await page.getByRole('button', { name: 'Mark as Delivered' }).waitFor();
       const shipped = page.getByRole('region', { name: 'Status' }).getByRole('listitem').filter({ hasText: 'Shipped' });
       await shipped.getByText(/IST$/).waitFor();

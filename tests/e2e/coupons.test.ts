@@ -21,7 +21,7 @@ describe('coupons in the browser', () => {
       // Staff: from the admin header to Coupons, and a new coupon.
       await login(staffPage, ADMIN);
       await staffPage.goto(`${e2e.shop.url}/admin`);
-      await staffPage.locator('.admin-header').getByRole('link', { name: 'Coupons' }).click();
+      await staffPage.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Coupons' }).click();
       await staffPage.getByRole('heading', { name: 'Coupons', level: 1 }).waitFor();
       await staffPage.getByText('No coupons yet.').waitFor();
       await staffPage.getByRole('button', { name: 'New coupon' }).click();

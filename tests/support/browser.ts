@@ -35,6 +35,15 @@ export async function answerDialog(page: Page, question: string | RegExp, answer
   await dialog.waitFor({ state: 'detached' });
 }
 
+/** Answers the staff console's shipping dialog of order `number` with a courier and tracking number. */
+export async function shipWith(page: Page, number: string, courier: string, trackingNumber: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: `Ship order ${number}` });
+  await dialog.getByLabel('Courier').selectOption({ label: courier });
+  await dialog.getByLabel('Tracking number').fill(trackingNumber);
+  await dialog.getByRole('button', { name: 'Ship order' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 /** What a browser journey works with; set once the describe block's beforeAll has run. */
 export interface ShopInBrowser {
   shop: EmbeddedShop;

@@ -37,6 +37,10 @@ export const catalogSettings = {
   MEDIA_URL: settings.url(['http:', 'https:']).optional(),
   /** Create the demo catalog on first start, when there is no product yet. */
   DEMO_CATALOG: z.enum(['true', 'false']).default('true'),
+  /** New and edited reviews wait until staff approve them (decision 0056). */
+  REVIEWS_NEED_APPROVAL: z.enum(['true', 'false']).default('true'),
+  /** Products and sizes with this many units or fewer are on the low-stock list (decision 0057). */
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(100000).default(5),
 };
 
 export interface CatalogServiceOptions {
@@ -52,13 +56,19 @@ export interface CatalogServiceOptions {
   demoCatalog?: boolean;
   /** Retry timing of the demo picture job (tests make it short). */
   imageJob?: DemoImageJobOptions;
+  /** New and edited reviews wait until staff approve them (default true). */
+  reviewsNeedApproval?: boolean;
+  /** Stock at or below this is low (default 5). */
+  lowStockThreshold?: number;
 }
 
 const typeDefs = parse(subgraphSdl('catalog'));
 
 /** The domain's dependencies, from the runtime. */
-export function buildCatalogDeps(runtime: Runtime, publishEvents: () => void): CatalogDeps {
+export function buildCatalogDeps(runtime: Runtime, publishEvents: () => void, opts: Pick<CatalogServiceOptions, 'reviewsNeedApproval' | 'lowStockThreshold'> = {}): CatalogDeps {
   return {
+    reviewsNeedApproval: opts.reviewsNeedApproval ?? true,
+    lowStockThreshold: opts.lowStockThreshold ?? 5,
     db: runtime.database.db,
     schema: runtime.schema,
     logger: runtime.logger,
@@ -82,7 +92,7 @@ export async function createCatalogService(
     coalesce: coalesceProductChanges,
     kickDelayMs: PRODUCT_EVENTS_KICK_DELAY_MS,
   });
-  const deps = buildCatalogDeps(runtime, () => running.relay.kick());
+  const deps = buildCatalogDeps(runtime, () => running.relay.kick(), opts);
   await seedCategories(deps.db);
   if (opts.demoCatalog !== false) {
     const seeded = await seedDemoCatalog(deps);

@@ -9,6 +9,8 @@ void runServiceMain('catalog', catalogSettings, (runtime) => {
     mediaUrl: config.MEDIA_URL,
     internalToken: config.INTERNAL_API_TOKEN,
     demoCatalog: config.DEMO_CATALOG === 'true',
+    reviewsNeedApproval: config.REVIEWS_NEED_APPROVAL === 'true',
+    lowStockThreshold: config.LOW_STOCK_THRESHOLD,
   });
   // Pipelined: a stock reservation's transaction goes in two writes (decision 0038).
 }, { pipelined: true });

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { MainLayout } from '../components/layout/main-layout';
+import { StaffLayout } from '../components/layout/staff-layout';
 import { RedirectIfAuthenticated } from './guards/redirect-if-authenticated';
 import { RequireAuth } from './guards/require-auth';
 import { RequireStaff } from './guards/require-staff';
@@ -75,6 +76,14 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route path="cart" element={<CartPage />} />
           <Route path="checkout" element={<CheckoutPage />} />
+        </Route>
+
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+
+      {/* The staff console: its own layout, without the shopper's header and footer (decision 0055). */}
+      <Route element={<StaffLayout />}>
+        <Route element={<RequireAuth />}>
           {/* Staff pages without Apollo: their own routes, beside the dashboard's sections. */}
           <Route element={<RequireStaff />}>
             <Route path="admin/newsletter" element={<AdminNewsletterPage />} />
@@ -91,8 +100,6 @@ export function AppRoutes() {
             </Route>
           </Route>
         </Route>
-
-        <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
   );

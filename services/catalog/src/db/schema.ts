@@ -1,5 +1,5 @@
 import { bigint, boolean, integer, jsonb, numeric, pgSchema, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ReservedLine, SizeSetName, SubcategoryDefinition, TagKey } from '@shop/proto-contracts';
+import type { ReservedLine, ReviewStatus, SizeSetName, SubcategoryDefinition, TagKey } from '@shop/proto-contracts';
 
 /** The catalog service's tables (created by db/migrations; this file only describes them to drizzle). */
 export const catalogSchema = pgSchema('catalog');
@@ -71,6 +71,10 @@ export const reviews = catalogSchema.table('reviews', {
   userName: text('user_name').notNull(),
   rating: smallint('rating').notNull(),
   comment: text('comment').notNull(),
+  /** pending until staff approve it (decision 0056); only approved reviews are shown and counted. */
+  status: text('status').$type<ReviewStatus>().notNull().default('approved'),
+  rejectionReason: text('rejection_reason'),
+  moderatedAt: ts('moderated_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -11,4 +11,8 @@ export interface CatalogDeps {
   /** Publishes outbox rows now instead of at the relay's next poll; call after a commit. */
   publishEvents: () => void;
   categories: CategoryDirectory;
+  /** New and edited reviews wait for staff approval (REVIEWS_NEED_APPROVAL, decision 0056). */
+  reviewsNeedApproval: boolean;
+  /** Stock at or below this is low (LOW_STOCK_THRESHOLD, decision 0057). */
+  lowStockThreshold: number;
 }

@@ -1,4 +1,11 @@
+import { catalogMessages, reviewModerationMessages } from '@shop/proto-contracts';
 import type { ReviewRow } from '../db/schema';
+
+/** What the reviewer is told: their review is shown now, or waits for approval (decision 0056). */
+export function reviewMessage(status: string, created: boolean): string {
+  if (status === 'pending') return reviewModerationMessages.awaitingApproval;
+  return created ? catalogMessages.reviewAdded : catalogMessages.reviewUpdated;
+}
 
 /** A review as the domain hands it out: whether the reviewer received the product, and (in the staff list) its name. */
 export type ReviewView = ReviewRow & { verifiedPurchase: boolean; productName?: string };
@@ -22,6 +29,8 @@ export function toRestReview(r: ReviewView) {
     rating: r.rating,
     comment: r.comment,
     verifiedPurchase: r.verifiedPurchase,
+    status: r.status,
+    rejectionReason: r.rejectionReason,
     ...(r.productName !== undefined ? { productName: r.productName } : {}),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -38,6 +47,8 @@ export function toGraphqlReview(r: ReviewView) {
     rating: r.rating,
     comment: r.comment,
     verifiedPurchase: r.verifiedPurchase,
+    status: r.status,
+    rejectionReason: r.rejectionReason,
     ...(r.productName !== undefined ? { productName: r.productName } : {}),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),

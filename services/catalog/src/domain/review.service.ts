@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
-import { catalogMessages, type AdminReviewsQuery, type ReviewInput } from '@shop/proto-contracts';
+import { catalogMessages, type AdminReviewsQuery, type ModerateReview, type ReviewInput, type ReviewStatus } from '@shop/proto-contracts';
 import { badRequest, enqueueEvent, notFound, type Tx } from '@shop/platform';
 import { products, reviews, verifiedPurchases, type ReviewRow } from '../db/schema';
 import type { CatalogDeps } from './catalog-deps';
@@ -29,7 +29,7 @@ async function lockProduct(tx: Tx, productId: string): Promise<void> {
 async function recountReviews(deps: CatalogDeps, tx: Tx, productId: string) {
   await tx.execute(sql`update ${products} set
       rating = coalesce(agg.average, 0), review_count = agg.n
-    from (select round(avg(rating)::numeric, 1) as average, count(*)::int as n from ${reviews} where product_id = ${productId}) agg
+    from (select round(avg(rating)::numeric, 1) as average, count(*)::int as n from ${reviews} where product_id = ${productId} and status = 'approved') agg
     where ${products.id} = ${productId}`);
   const [product] = await tx.select(productColumns).from(products).where(eq(products.id, productId));
   await enqueueEvent(tx, deps.schema, productChangedEvent(product));
@@ -38,7 +38,8 @@ async function recountReviews(deps: CatalogDeps, tx: Tx, productId: string) {
 
 /**
  * Adds the user's review of a product, or replaces their earlier one (one per user and product),
- * and recounts the product's rating and review count in the same transaction.
+ * and recounts the product's rating and review count in the same transaction. With moderation on
+ * (decision 0056) the new text waits for approval again, and is not counted until then.
  */
 export async function upsertReview(
   deps: CatalogDeps,
@@ -47,6 +48,7 @@ export async function upsertReview(
 ): Promise<{ review: ReviewView; created: boolean; product: Product }> {
   if (!isUuid(input.productId)) throw badRequest(catalogMessages.invalidProductId);
   const now = deps.clock();
+  const status: ReviewStatus = deps.reviewsNeedApproval ? 'pending' : 'approved';
   const result = await deps.db.transaction(async (tx) => {
     await lockProduct(tx, input.productId);
     const [saved] = await tx
@@ -58,12 +60,13 @@ export async function upsertReview(
         userName: reviewerName(reviewer.name),
         rating: input.rating,
         comment: input.comment,
+        status,
         createdAt: now,
         updatedAt: now,
       })
       .onConflictDoUpdate({
         target: [reviews.productId, reviews.userId],
-        set: { rating: input.rating, comment: input.comment, userName: reviewerName(reviewer.name), updatedAt: now },
+        set: { rating: input.rating, comment: input.comment, userName: reviewerName(reviewer.name), status, rejectionReason: null, moderatedAt: null, updatedAt: now },
       })
       // xmax is 0 only on a row this statement inserted (not on one it updated).
       .returning({ ...reviewColumns, inserted: sql<boolean>`(xmax = 0)` });
@@ -91,12 +94,13 @@ export async function listReviews(deps: CatalogDeps, productId: string): Promise
 const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Staff moderation: every review, newest first, with its product's name; filtered by rating and
- * product, searched in the comment, the reviewer's name and the product's name. A page past the
+ * Staff moderation: every review, newest first, with its product's name; filtered by status
+ * (the queue is `pending`), rating and product, searched in the comment, the reviewer's name and the product's name. A page past the
  * end is empty with the real totals.
  */
-export async function listAllReviews(deps: CatalogDeps, query: AdminReviewsQuery) {
+export async function listAllReviews(deps: CatalogDeps, query: AdminReviewsQuery & { status?: ReviewStatus }) {
   const parts: SQL[] = [];
+  if (query.status) parts.push(eq(reviews.status, query.status));
   if (query.rating) parts.push(eq(reviews.rating, query.rating));
   if (query.productId) parts.push(eq(reviews.productId, query.productId));
   if (query.q) {
@@ -118,16 +122,17 @@ export async function listAllReviews(deps: CatalogDeps, query: AdminReviewsQuery
   return { reviews: rows, total: n, totalPages: Math.max(1, Math.ceil(n / query.limit)), currentPage: query.page };
 }
 
-/** A page of a product's reviews for its page: verified purchases first, then newest first. */
+/** A page of a product's approved reviews for its page: verified purchases first, then newest first. */
 export async function reviewPage(deps: CatalogDeps, productId: string, page: number, limit: number) {
   const p = Math.max(1, Math.trunc(page) || 1);
   const n = Math.max(1, Math.min(50, Math.trunc(limit) || 10));
-  const [{ total }] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(reviews).where(eq(reviews.productId, productId));
+  const shown = and(eq(reviews.productId, productId), eq(reviews.status, 'approved'));
+  const [{ total }] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(reviews).where(shown);
   const rows = total
     ? await deps.db
         .select(reviewColumns)
         .from(reviews)
-        .where(eq(reviews.productId, productId))
+        .where(shown)
         .orderBy(desc(isVerified), desc(reviews.createdAt), asc(reviews.id))
         .limit(n)
         .offset((p - 1) * n)
@@ -135,7 +140,7 @@ export async function reviewPage(deps: CatalogDeps, productId: string, page: num
   return { reviews: rows, total, totalPages: Math.ceil(total / n), currentPage: p };
 }
 
-/** The user's own review of a product, if any. */
+/** The user's own review of a product, if any, in whatever state moderation left it (the reviewer sees it). */
 export async function findUserReview(deps: CatalogDeps, productId: string, userId: string): Promise<ReviewView | undefined> {
   if (!isUuid(productId) || !isUuid(userId)) return undefined;
   const [row] = await deps.db.select(reviewColumns).from(reviews).where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)));
@@ -173,4 +178,29 @@ export async function deleteReview(deps: CatalogDeps, productId: string, reviewI
     if (!gone) throw notFound(catalogMessages.reviewNotFound);
     await recountReviews(deps, tx, productId);
   });
+}
+
+/**
+ * Staff approve a review (it is shown and counted) or reject it with the reason its author sees
+ * (hidden, not counted); the product's rating is recounted in the same transaction.
+ */
+export async function moderateReview(deps: CatalogDeps, reviewId: string, decision: ModerateReview): Promise<ReviewView> {
+  if (!isUuid(reviewId)) throw badRequest(catalogMessages.invalidReviewId);
+  const id = reviewId.toLowerCase();
+  const [found] = await deps.db.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.id, id));
+  if (!found) throw notFound(catalogMessages.reviewNotFound);
+  const saved = await deps.db.transaction(async (tx) => {
+    await lockProduct(tx, found.productId);
+    const now = deps.clock();
+    const [row] = await tx
+      .update(reviews)
+      .set({ status: decision.status, rejectionReason: decision.status === 'rejected' ? (decision.reason ?? null) : null, moderatedAt: now })
+      .where(eq(reviews.id, id))
+      .returning(reviewColumns);
+    if (!row) throw notFound(catalogMessages.reviewNotFound);
+    await recountReviews(deps, tx, found.productId);
+    return row;
+  });
+  deps.publishEvents();
+  return saved;
 }

@@ -14,6 +14,9 @@ import {
   categoryCreateSchema,
   categoryUpdateSchema,
   adminReviewsQuerySchema,
+  moderateReviewSchema,
+  reviewModerationMessages,
+  reviewStatusFilterSchema,
   searchTextSchema,
   type PriceBand,
   type ProductQuery,
@@ -30,9 +33,9 @@ import type { Category } from '../domain/category.directory';
 import { createProduct, deleteProduct, updateProduct } from '../domain/product-admin.service';
 import { findProduct, listProducts, listProductsForStaff, relatedProducts, searchProducts } from '../domain/product-listing.service';
 import { mrpOf, stockBySize, subcategoryOf, thumbnailOf, type Product, type ProductPage } from '../domain/product.model';
-import { toGraphqlReview } from '../domain/review.model';
+import { reviewMessage, toGraphqlReview } from '../domain/review.model';
 import { createCategory, deleteCategory, updateCategory, type ChangedCategory } from '../domain/category-admin.service';
-import { deleteReview, findUserReview, listAllReviews, listReviews, reviewPage, upsertReview } from '../domain/review.service';
+import { deleteReview, findUserReview, listAllReviews, listReviews, moderateReview, reviewPage, upsertReview } from '../domain/review.service';
 import { parseInput } from '../parse-input';
 import { productLoaderOf } from './product-loader';
 
@@ -175,7 +178,8 @@ export function catalogResolvers(deps: CatalogDeps): SubgraphResolvers {
       },
       adminReviewList: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         staff(ctx);
-        const page = await listAllReviews(deps, parseInput(adminReviewsQuerySchema, args));
+        const { status } = parseInput(reviewStatusFilterSchema, args);
+        const page = await listAllReviews(deps, { ...parseInput(adminReviewsQuerySchema, args), status });
         return { ...page, reviews: page.reviews.map(toGraphqlReview) };
       },
       catalogStats: async (_p: unknown, _a: Args, ctx: GraphQLContext) => {
@@ -190,7 +194,7 @@ export function catalogResolvers(deps: CatalogDeps): SubgraphResolvers {
         const { review, created, product } = await upsertReview(deps, { userId: p.userId, name: p.name }, input);
         return {
           success: true,
-          message: created ? catalogMessages.reviewAdded : catalogMessages.reviewUpdated,
+          message: reviewMessage(review.status, created),
           review: toGraphqlReview(review),
           product: toGraphqlProduct(product),
         };
@@ -238,6 +242,16 @@ export function catalogResolvers(deps: CatalogDeps): SubgraphResolvers {
         assertRole(ctx, 'admin');
         await deleteGstRate(deps, String(args.id));
         return { success: true, message: 'GST rate deleted' };
+      },
+      moderateReview: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        staff(ctx);
+        const decision = parseInput(moderateReviewSchema, { status: args.status, reason: args.reason });
+        const review = await moderateReview(deps, String(args.reviewId), decision);
+        return {
+          success: true,
+          message: decision.status === 'approved' ? reviewModerationMessages.approved : reviewModerationMessages.rejected,
+          review: toGraphqlReview(review),
+        };
       },
       deleteReview: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         staff(ctx);

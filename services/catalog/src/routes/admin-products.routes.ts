@@ -1,12 +1,21 @@
 import { Router, type Request } from 'express';
-import { adminProductQuerySchema, adminReviewsQuerySchema, catalogMessages, productCreateSchema, productUpdateSchema } from '@shop/proto-contracts';
+import {
+  adminProductQuerySchema,
+  adminReviewsQuerySchema,
+  catalogMessages,
+  moderateReviewSchema,
+  productCreateSchema,
+  productUpdateSchema,
+  reviewModerationMessages,
+  reviewStatusFilterSchema,
+} from '@shop/proto-contracts';
 import { requireRole } from '@shop/platform';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { createProduct, deleteProduct, updateProduct } from '../domain/product-admin.service';
 import { listProductsForStaff } from '../domain/product-listing.service';
 import { toRestProduct } from '../domain/product.model';
 import { toRestReview } from '../domain/review.model';
-import { deleteReview, listAllReviews, listReviews } from '../domain/review.service';
+import { deleteReview, listAllReviews, listReviews, moderateReview } from '../domain/review.service';
 import { parseInput } from '../parse-input';
 import { restPage } from './listing-query';
 
@@ -47,7 +56,8 @@ export function adminProductRoutes(deps: CatalogDeps): Router {
       res.json({ success: true, reviews: reviews.map(toRestReview) });
       return;
     }
-    const page = await listAllReviews(deps, parseInput(adminReviewsQuerySchema, req.query));
+    const { status } = parseInput(reviewStatusFilterSchema, req.query);
+    const page = await listAllReviews(deps, { ...parseInput(adminReviewsQuerySchema, req.query), status });
     res.json({
       success: true,
       reviews: page.reviews.map(toRestReview),
@@ -55,6 +65,13 @@ export function adminProductRoutes(deps: CatalogDeps): Router {
       totalPages: page.totalPages,
       currentPage: page.currentPage,
     });
+  });
+
+  // Moderation (decision 0056): approve, or reject with the reason the reviewer sees.
+  r.put('/admin/review/:id', staff, async (req, res) => {
+    const decision = parseInput(moderateReviewSchema, req.body);
+    const review = await moderateReview(deps, String(req.params.id), decision);
+    res.json({ success: true, message: decision.status === 'approved' ? reviewModerationMessages.approved : reviewModerationMessages.rejected, review: toRestReview(review) });
   });
 
   r.delete('/admin/reviews', staff, async (req, res) => {

@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import { catalogMessages, reviewSchema } from '@shop/proto-contracts';
+import { reviewSchema } from '@shop/proto-contracts';
 import { requireLogin } from '@shop/platform';
 import type { CatalogDeps } from '../domain/catalog-deps';
-import { toRestReview } from '../domain/review.model';
+import { reviewMessage, toRestReview } from '../domain/review.model';
 import { upsertReview } from '../domain/review.service';
 import { parseInput } from '../parse-input';
 
@@ -13,7 +13,7 @@ export function reviewRoutes(deps: CatalogDeps): Router {
   r.put('/review', requireLogin, async (req, res) => {
     const input = parseInput(reviewSchema, req.body);
     const { review, created } = await upsertReview(deps, { userId: req.principal!.userId, name: req.principal!.name }, input);
-    res.json({ success: true, message: created ? catalogMessages.reviewAdded : catalogMessages.reviewUpdated, review: toRestReview(review) });
+    res.json({ success: true, message: reviewMessage(review.status, created), review: toRestReview(review) });
   });
 
   return r;

@@ -36,7 +36,9 @@ export interface CatalogTestService {
 export async function startCatalogService(opts: CatalogServiceOptions = {}, given?: TestEnvironment): Promise<CatalogTestService> {
   const env = given ?? (await createCatalogTestEnvironment());
   const runtime = await createTestRuntime(env, 'catalog');
-  const service = await createCatalogService(runtime, { demoCatalog: false, ...opts });
+  // Reviews are published at once unless a test turns moderation on (decision 0056; the shop's
+  // default is on): most tests are about other things than moderation.
+  const service = await createCatalogService(runtime, { demoCatalog: false, reviewsNeedApproval: false, ...opts });
   const server: Server = await listen(service.app, 0);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const tokenFor = (role: Role, userId: string, name: string) =>

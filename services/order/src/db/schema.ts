@@ -43,6 +43,9 @@ export const orders = orderSchema.table('orders', {
   shippedAt: ts('shipped_at'),
   deliveredAt: ts('delivered_at'),
   cancelledAt: ts('cancelled_at'),
+  /** Set when shipped (decision 0054): a COURIERS id and the courier's tracking number. */
+  courier: text('courier'),
+  trackingNumber: text('tracking_number'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -75,6 +78,17 @@ export const orderItems = orderSchema.table(
   (t) => [primaryKey({ columns: [t.orderId, t.lineNo] })],
 );
 export type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** Staff-only notes on an order (decision 0054). */
+export const orderNotes = orderSchema.table('order_notes', {
+  id: uuid('id').primaryKey(),
+  orderId: uuid('order_id').notNull(),
+  authorId: uuid('author_id').notNull(),
+  authorName: text('author_name').notNull(),
+  text: text('text').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+export type OrderNoteRow = typeof orderNotes.$inferSelect;
 
 export const paymentKeys = orderSchema.table('payment_keys', {
   keyId: text('key_id').primaryKey(),

@@ -211,6 +211,8 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
             shippedAt: null,
             deliveredAt: null,
             cancelledAt: null,
+            courier: null,
+            trackingNumber: null,
             createdAt: now,
             updatedAt: now,
           };

@@ -38,6 +38,8 @@ function order(overrides: Partial<Order> = {}): Order {
     intraState: null,
     shippingGstRateBp: null,
     shippingTaxPaise: null,
+    courier: null,
+    trackingNumber: null,
     idempotencyKey: null,
     estimatedDelivery: null,
     paidAt: at,

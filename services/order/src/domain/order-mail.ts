@@ -1,4 +1,4 @@
-import { orderNumberOf, SHOP_TIME_ZONE, type OrderStatus } from '@shop/proto-contracts';
+import { courierOf, orderNumberOf, SHOP_TIME_ZONE, trackingUrlOf, type OrderStatus } from '@shop/proto-contracts';
 import type { Mail } from '@shop/platform';
 import type { Order } from './order.model';
 import { estimatedDeliveryOf } from './order-status.machine';
@@ -61,11 +61,18 @@ export function orderPlacedMail(o: Order, to: { email: string; name: string }, p
   return { to: to.email, subject: `ShopKart: your order ${number} is confirmed`, text };
 }
 
+/** The courier and tracking number of a shipped order, with the courier's tracking page. */
+function shipmentLines(o: Order): string[] {
+  if (!o.courier || !o.trackingNumber) return [];
+  const url = trackingUrlOf(o.courier, o.trackingNumber);
+  return [`Courier: ${courierOf(o.courier)?.name ?? o.courier}, tracking number ${o.trackingNumber}`, ...(url ? [`Track the parcel: ${url}`] : [])];
+}
+
 const statusNews: Partial<Record<OrderStatus, (number: string, o: Order) => { subject: string; line: string }>> = {
   processing: (n) => ({ subject: `ShopKart: your order ${n} is being prepared`, line: `Your order ${n} is confirmed and being prepared for shipping.` }),
   shipped: (n, o) => ({
     subject: `ShopKart: your order ${n} has shipped`,
-    line: `Good news: your order ${n} is on its way. Expected delivery: ${formatDate(estimatedDeliveryOf(o))}.`,
+    line: [`Good news: your order ${n} is on its way. Expected delivery: ${formatDate(estimatedDeliveryOf(o))}.`, ...shipmentLines(o)].join('\n'),
   }),
   delivered: (n, o) => ({
     subject: `ShopKart: your order ${n} was delivered`,

@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, type OrderStatus } from '@shop/proto-contracts';
-import { canBuyerCancel, checkTransition, effectsOf, estimatedDeliveryOf, initialStatusOf } from './order-status.machine';
+import { canBuyerCancel, checkCodCollection, checkTransition, effectsOf, estimatedDeliveryOf, initialStatusOf } from './order-status.machine';
 
 const allowed: Array<[OrderStatus, OrderStatus]> = [
   ['pending', 'processing'],
@@ -32,9 +32,17 @@ describe('the order status machine', () => {
   const now = new Date('2025-01-05T10:00:00Z');
   const cod = { paymentMethod: 'COD' as const, paymentStatus: 'Pending' as const, paidAt: null };
 
-  test('shipping stamps shippedAt; delivering stamps deliveredAt and settles cash on delivery', () => {
+  test('shipping stamps shippedAt; delivering stamps deliveredAt and leaves cash on delivery to collect', () => {
     expect(effectsOf({ ...cod, status: 'processing' }, 'shipped', now)).toEqual({ status: 'shipped', shippedAt: now });
-    expect(effectsOf({ ...cod, status: 'shipped' }, 'delivered', now)).toEqual({ status: 'delivered', deliveredAt: now, paymentStatus: 'Paid', paidAt: now });
+    expect(effectsOf({ ...cod, status: 'shipped' }, 'delivered', now)).toEqual({ status: 'delivered', deliveredAt: now });
+  });
+
+  test('cash is collected only for a cash-on-delivery order still pending that has left the warehouse', () => {
+    expect(checkCodCollection({ ...cod, status: 'shipped' })).toEqual({ ok: true });
+    expect(checkCodCollection({ ...cod, status: 'delivered' })).toEqual({ ok: true });
+    expect(checkCodCollection({ ...cod, status: 'processing' })).toEqual({ ok: false, reason: 'not-handed-over' });
+    expect(checkCodCollection({ ...cod, status: 'delivered', paymentStatus: 'Paid' })).toEqual({ ok: false, reason: 'settled' });
+    expect(checkCodCollection({ ...cod, status: 'delivered', paymentMethod: 'ONLINE' })).toEqual({ ok: false, reason: 'not-cod' });
   });
 
   test('delivering an order paid online leaves its payment as it was', () => {

@@ -50,14 +50,9 @@ export function effectsOf(order: StatusFacts, to: OrderStatus, now: Date) {
     paidAt?: Date;
   } = { status: to };
   if (to === 'shipped') changes.shippedAt = now;
-  if (to === 'delivered') {
-    changes.deliveredAt = now;
-    // Cash on delivery is paid when the parcel is handed over.
-    if (order.paymentMethod === 'COD' && order.paymentStatus === 'Pending') {
-      changes.paymentStatus = 'Paid';
-      changes.paidAt = now;
-    }
-  }
+  // Delivery leaves a cash-on-delivery payment Pending: collecting the cash is its own step,
+  // confirmed by staff (collectCod, decision 0054), not assumed from the hand-over.
+  if (to === 'delivered') changes.deliveredAt = now;
   if (to === 'cancelled') {
     changes.cancelledAt = now;
     if (order.paymentStatus === 'Pending') changes.paymentStatus = 'Cancelled';
@@ -75,4 +70,14 @@ export function estimatedDeliveryOf(order: { estimatedDelivery: Date | null; shi
   if (order.estimatedDelivery) return order.estimatedDelivery;
   if (order.shippedAt) return new Date(order.shippedAt.getTime() + 3 * DAY_MS);
   return new Date(order.createdAt.getTime() + 7 * DAY_MS);
+}
+
+export type CodCheck = { ok: true } | { ok: false; reason: 'not-cod' | 'settled' | 'not-handed-over' };
+
+/** Whether staff may record the cash of a cash-on-delivery order as collected now. */
+export function checkCodCollection(order: StatusFacts): CodCheck {
+  if (order.paymentMethod !== 'COD') return { ok: false, reason: 'not-cod' };
+  if (order.paymentStatus !== 'Pending') return { ok: false, reason: 'settled' };
+  if (order.status !== 'shipped' && order.status !== 'delivered') return { ok: false, reason: 'not-handed-over' };
+  return { ok: true };
 }

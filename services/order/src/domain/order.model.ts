@@ -1,7 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
-import { paiseToRupees, rateBpToPercent, type OrderStatus, type PaymentMethod, type PaymentStatus } from '@shop/proto-contracts';
+import { courierOf, paiseToRupees, rateBpToPercent, trackingUrlOf, type OrderStatus, type PaymentMethod, type PaymentStatus } from '@shop/proto-contracts';
 import type { Db, Tx } from '@shop/platform';
-import { orderItems, type OrderItemRow, type OrderRow } from '../db/schema';
+import { orderItems, type OrderItemRow, type OrderNoteRow, type OrderRow } from '../db/schema';
 import { canBuyerCancel, estimatedDeliveryOf } from './order-status.machine';
 
 /** A stored order with its items, as the domain hands it out. */
@@ -77,7 +77,21 @@ export function toOrderView(o: Order) {
     deliveredAt: iso(o.deliveredAt),
     cancelledAt: iso(o.cancelledAt),
     estimatedDelivery: estimatedDeliveryOf(o).toISOString(),
+    // How the parcel travels (decision 0054): the buyer and staff alike; null before shipping.
+    shipment: o.courier
+      ? {
+          courier: o.courier,
+          courierName: courierOf(o.courier)?.name ?? o.courier,
+          trackingNumber: o.trackingNumber,
+          trackingUrl: trackingUrlOf(o.courier, o.trackingNumber),
+        }
+      : null,
     canCancel: canBuyerCancel(o.status),
   };
 }
 export type OrderView = ReturnType<typeof toOrderView>;
+
+/** A staff-only order note as staff see it. */
+export function toOrderNoteView(n: OrderNoteRow) {
+  return { id: n.id, orderId: n.orderId, authorName: n.authorName, text: n.text, createdAt: n.createdAt.toISOString() };
+}

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, getTableColumns, gte, lt, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, getTableColumns, gte, lt, or, sql, type Column, type SQL } from 'drizzle-orm';
 import {
   isOrderId,
   mayReadAccountEmail,
@@ -6,18 +7,20 @@ import {
   ORDERS_PER_PAGE,
   orderMessages,
   readOrderSearch,
+  shippingMessages,
   type AdminOrdersQuery,
+  type ChangeOrderStatus,
   type OrderStatus,
   type Role,
 } from '@shop/proto-contracts';
-import { badRequest, enqueueEvent, fixedStatement, notFound, type Db, type Tx } from '@shop/platform';
-import { orderItems, orders, type OrderItemRow, type OrderRow } from '../db/schema';
+import { badRequest, conflict, enqueueEvent, fixedStatement, notFound, type Db, type Tx } from '@shop/platform';
+import { orderItems, orderNotes, orders, type OrderItemRow, type OrderNoteRow, type OrderRow } from '../db/schema';
 import type { OrderDeps } from './order-deps';
 import { issueInvoice } from './invoice.service';
 import { releaseCouponUse } from './coupon.service';
 import { orderCancelledEvent, orderStatusChangedEvent } from './order.events';
 import { withItems, type Order } from './order.model';
-import { canBuyerCancel, checkTransition, effectsOf, HOLDS_STOCK } from './order-status.machine';
+import { canBuyerCancel, checkCodCollection, checkTransition, effectsOf, HOLDS_STOCK } from './order-status.machine';
 import { istDateOf, istDayBounds } from './shop-calendar';
 
 /** Who is asking: the buyer sees their own orders, staff see every order. */
@@ -137,6 +140,7 @@ function orderSearchWhere(query: Omit<AdminOrdersQuery, 'page' | 'limit'>, viewe
     }
   }
   if (query.status) parts.push(eq(orders.status, query.status));
+  if (query.payment) parts.push(eq(orders.paymentStatus, query.payment));
   if (query.from) parts.push(gte(orders.createdAt, istDayBounds(query.from).from));
   if (query.to) parts.push(lt(orders.createdAt, istDayBounds(query.to).to));
   return parts.length ? and(...parts) : undefined;
@@ -178,7 +182,13 @@ export async function exportOrders(deps: Pick<OrderDeps, 'db'>, query: Omit<Admi
  * dates, settles cash on delivery and issues the tax invoice when delivered, and writes OrderStatusChanged (and
  * OrderCancelled when cancelled, so the catalog gives the stock back) in the same transaction.
  */
-async function changeStatus(deps: OrderDeps, id: string, to: OrderStatus, guard: (row: OrderRow) => void): Promise<Order> {
+async function changeStatus(
+  deps: OrderDeps,
+  id: string,
+  to: OrderStatus,
+  guard: (row: OrderRow) => void,
+  shipment?: { courier: string; trackingNumber: string },
+): Promise<Order> {
   const updated = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!row) throw notFound(orderMessages.orderNotFound);
@@ -188,7 +198,7 @@ async function changeStatus(deps: OrderDeps, id: string, to: OrderStatus, guard:
     const now = deps.clock();
     const [saved] = await tx
       .update(orders)
-      .set({ ...effectsOf(row, to, now), updatedAt: now })
+      .set({ ...effectsOf(row, to, now), ...(to === 'shipped' && shipment ? shipment : {}), updatedAt: now })
       .where(eq(orders.id, id))
       .returning();
     const [order] = await withItems(tx, [saved]);
@@ -206,9 +216,63 @@ async function changeStatus(deps: OrderDeps, id: string, to: OrderStatus, guard:
   return updated;
 }
 
-/** Staff set an order's status (any allowed move). */
-export function setOrderStatus(deps: OrderDeps, id: string, to: OrderStatus): Promise<Order> {
-  return changeStatus(deps, assertOrderId(id), to, () => undefined);
+/** Staff set an order's status (any allowed move); shipping records the courier and tracking number. */
+export function setOrderStatus(deps: OrderDeps, id: string, change: ChangeOrderStatus): Promise<Order> {
+  const shipment = change.courier && change.trackingNumber ? { courier: change.courier, trackingNumber: change.trackingNumber } : undefined;
+  return changeStatus(deps, assertOrderId(id), change.status, () => undefined, shipment);
+}
+
+const codRefusal = { 'not-cod': () => shippingMessages.notCod, settled: (s: string) => shippingMessages.codAlreadySettled(s), 'not-handed-over': () => shippingMessages.codNotHandedOver };
+
+/**
+ * Staff record the cash of a cash-on-delivery order as collected (its own confirmed step, decision
+ * 0054): the payment becomes Paid with the moment, under the order's row lock. Refused (409) for an
+ * order paid online, already settled, or not yet shipped.
+ */
+export async function collectCod(deps: OrderDeps, id: string): Promise<Order> {
+  const orderId = assertOrderId(id);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!row) throw notFound(orderMessages.orderNotFound);
+    const check = checkCodCollection(row);
+    if (!check.ok) throw conflict(codRefusal[check.reason](row.paymentStatus));
+    const now = deps.clock();
+    const [saved] = await tx.update(orders).set({ paymentStatus: 'Paid', paidAt: now, updatedAt: now }).where(eq(orders.id, orderId)).returning();
+    return (await withItems(tx, [saved]))[0];
+  });
+}
+
+/** Staff: the staff-only notes of an order, oldest first (404 for an order that does not exist). */
+export async function listOrderNotes(deps: Pick<OrderDeps, 'db'>, id: string): Promise<OrderNoteRow[]> {
+  const orderId = assertOrderId(id);
+  const [order] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound(orderMessages.orderNotFound);
+  return notesOf(deps.db, orderId);
+}
+
+/** The notes of an order known to exist, oldest first. */
+export function notesOf(db: Db | Tx, orderId: string): Promise<OrderNoteRow[]> {
+  return db.select().from(orderNotes).where(eq(orderNotes.orderId, orderId)).orderBy(asc(orderNotes.createdAt), asc(orderNotes.id));
+}
+
+/** Staff add a note to an order, signed with their name; never shown to the buyer. */
+export async function addOrderNote(deps: OrderDeps, author: { userId: string; name: string }, id: string, text: string): Promise<OrderNoteRow> {
+  const orderId = assertOrderId(id);
+  const [order] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound(orderMessages.orderNotFound);
+  try {
+    const [note] = await deps.db
+      .insert(orderNotes)
+      .values({ id: randomUUID(), orderId, authorId: author.userId, authorName: author.name, text, createdAt: deps.clock() })
+      .returning();
+    return note;
+  } catch (error) {
+    // Deleted in between: the same 404 as before.
+    if ((error as { code?: string; cause?: { code?: string } }).code === '23503' || (error as { cause?: { code?: string } }).cause?.code === '23503') {
+      throw notFound(orderMessages.orderNotFound);
+    }
+    throw error;
+  }
 }
 
 /** The buyer cancels their own order while it is pending or processing; the stock goes back. */

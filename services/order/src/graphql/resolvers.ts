@@ -8,7 +8,6 @@ import {
   orderItemsSchema,
   orderMessages,
   ordersByDateQuerySchema,
-  orderStatusSchema,
   paiseToRupees,
   parseContract,
   placeOrderSchema,
@@ -19,6 +18,9 @@ import {
   verifyPaymentSchema,
   returnMessages,
   adminCouponsQuerySchema,
+  changeOrderStatusSchema,
+  orderNoteSchema,
+  shippingMessages,
   checkCouponSchema,
   couponInputSchema,
   couponMessages,
@@ -27,8 +29,8 @@ import { checkCoupon, placeOrder, quoteCheckout } from '../domain/checkout.flow'
 import { toCheckoutQuoteView } from '../domain/checkout-quote.view';
 import { createCoupon, deleteCoupon, listCoupons, toCouponView, updateCoupon } from '../domain/coupon.service';
 import type { OrderDeps } from '../domain/order-deps';
-import { toOrderView, type OrderView } from '../domain/order.model';
-import { cancelOwnOrder, deleteOrder, getOrder, hasEarlierOrder, isStaff, listAllOrders, listOrdersByDate, listUserOrders, loadOrder, setOrderStatus } from '../domain/order.service';
+import { toOrderNoteView, toOrderView, type OrderView } from '../domain/order.model';
+import { addOrderNote, cancelOwnOrder, collectCod, deleteOrder, hasEarlierOrder, isStaff, listAllOrders, listOrdersByDate, listUserOrders, loadOrder, notesOf, setOrderStatus } from '../domain/order.service';
 import { countPaymentCall, createPaymentOrder, payInTestMode, verifyPayment } from '../domain/payment.service';
 import { salesStats, salesStatsView } from '../domain/sales-stats.service';
 import { findInvoice } from '../domain/invoice.service';
@@ -118,6 +120,9 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
       returnableUntil: (order: OrderView) =>
         returnableUntil({ status: order.orderStatus, deliveredAt: order.deliveredAt ? new Date(order.deliveredAt) : null })?.toISOString() ?? null,
       returns: async (order: OrderView, _a: Args, ctx: GraphQLContext) => (await listOrderReturns(deps, order.id)).map((ret) => toReturnView(ret, ctx.principal)),
+      // Staff-only: the buyer reading their own order gets null, never the notes.
+      staffNotes: async (order: OrderView, _a: Args, ctx: GraphQLContext) =>
+        ctx.principal && isStaff(ctx.principal) ? (await notesOf(deps.db, order.id)).map(toOrderNoteView) : null,
       invoiceNumber: async (order: OrderView) => (order.orderStatus === 'delivered' ? ((await findInvoice(deps, order.id))?.number ?? null) : null),
       invoiceUrl: async (order: OrderView) =>
         order.orderStatus === 'delivered' && (await findInvoice(deps, order.id)) ? `/api/v1/order/${order.id}/invoice` : null,
@@ -141,8 +146,20 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
       },
       setOrderStatus: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         assertRole(ctx, 'admin', 'emp');
-        const order = await setOrderStatus(deps, String(args.id), parseInput(orderStatusSchema, args.status));
+        const change = parseInput(changeOrderStatusSchema, { status: args.status, courier: args.courier, trackingNumber: args.trackingNumber });
+        const order = await setOrderStatus(deps, String(args.id), change);
         return { success: true, message: orderMessages.orderUpdated, order: toOrderView(order) };
+      },
+      collectCod: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin', 'emp');
+        const order = await collectCod(deps, String(args.id));
+        return { success: true, message: shippingMessages.codCollected, order: toOrderView(order) };
+      },
+      addOrderNote: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        const { userId, name } = assertRole(ctx, 'admin', 'emp');
+        const { text } = parseInput(orderNoteSchema, { text: args.text });
+        const note = await addOrderNote(deps, { userId, name }, String(args.id), text);
+        return { success: true, message: shippingMessages.noteAdded, note: toOrderNoteView(note) };
       },
       requestReturn: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         const userId = assertLoggedIn(ctx).userId;

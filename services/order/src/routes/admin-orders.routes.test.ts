@@ -23,7 +23,7 @@ async function place(buyer: OrderClient = svc.as('user'), quantity = 1) {
 const setStatus = (client: OrderClient, id: string, status: unknown) => client.put(`/api/v1/admin/order/${id}`, { status });
 
 describe('PUT /api/v1/admin/order/:id', () => {
-  test('staff move an order along, stamping shippedAt and deliveredAt; delivery settles cash on delivery', async () => {
+  test('staff move an order along, stamping shippedAt and deliveredAt; delivery leaves cash on delivery to collect', async () => {
     const placed = await place();
     const emp = svc.as('emp');
 
@@ -34,8 +34,8 @@ describe('PUT /api/v1/admin/order/:id', () => {
     expect(new Date(s.estimatedDelivery).getTime()).toBe(new Date(s.shippedAt).getTime() + 3 * 24 * 3600 * 1000);
 
     const delivered = (await setStatus(svc.as('admin'), placed._id, 'delivered')).body.order;
-    expect(delivered).toMatchObject({ orderStatus: 'delivered', shippedAt: s.shippedAt, deliveredAt: expect.any(String), paidAt: expect.any(String) });
-    expect(delivered.paymentInfo).toEqual({ id: null, status: 'Paid', method: 'COD' });
+    expect(delivered).toMatchObject({ orderStatus: 'delivered', shippedAt: s.shippedAt, deliveredAt: expect.any(String), paidAt: null });
+    expect(delivered.paymentInfo).toEqual({ id: null, status: 'Pending', method: 'COD' });
 
     const events = await svc.rows<{ status: string; previous: string }>(
       sql`select payload->>'status' as status, payload->>'previousStatus' as previous from "order".outbox where type = 'OrderStatusChanged' and payload->>'orderId' = ${placed._id} order by occurred_at`,

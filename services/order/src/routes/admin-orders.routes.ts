@@ -1,10 +1,10 @@
 import express, { Router } from 'express';
 import { requireRole } from '@shop/platform';
-import { adminOrdersQuerySchema, mayReadAccountEmail, orderMessages, ordersByDateQuerySchema, paiseToRupees, setOrderStatusSchema } from '@shop/proto-contracts';
+import { adminOrdersQuerySchema, changeOrderStatusSchema, mayReadAccountEmail, orderMessages, orderNoteSchema, ordersByDateQuerySchema, paiseToRupees, shippingMessages } from '@shop/proto-contracts';
 import type { OrderDeps } from '../domain/order-deps';
-import { toOrderView } from '../domain/order.model';
+import { toOrderNoteView, toOrderView } from '../domain/order.model';
 import { ordersToCsv } from '../domain/order-export.csv';
-import { deleteOrder, exportOrders, listAllOrders, listOrdersByDate, setOrderStatus } from '../domain/order.service';
+import { addOrderNote, collectCod, deleteOrder, exportOrders, listAllOrders, listOrderNotes, listOrdersByDate, setOrderStatus } from '../domain/order.service';
 import { salesDaysOf, salesStats, salesStatsView } from '../domain/sales-stats.service';
 import { istDateOf } from '../domain/shop-calendar';
 import { parseInput } from '../parse-input';
@@ -57,9 +57,27 @@ export function adminOrderRoutes(deps: OrderDeps): Router {
   });
 
   r.put('/admin/order/:id', staff, json, async (req, res) => {
-    const { status } = parseInput(setOrderStatusSchema, req.body);
-    const order = await setOrderStatus(deps, String(req.params.id), status);
+    const order = await setOrderStatus(deps, String(req.params.id), parseInput(changeOrderStatusSchema, req.body));
     res.json({ success: true, message: orderMessages.orderUpdated, order: toOrderView(order) });
+  });
+
+  // Collecting cash on delivery is its own step (decision 0054): staff confirm the cash is in hand.
+  r.post('/admin/order/:id/cod-collected', staff, async (req, res) => {
+    const order = await collectCod(deps, String(req.params.id));
+    res.json({ success: true, message: shippingMessages.codCollected, order: toOrderView(order) });
+  });
+
+  // Staff-only notes: admin and emp read and write them; the buyer never sees them.
+  r.get('/admin/order/:id/notes', staff, async (req, res) => {
+    const notes = await listOrderNotes(deps, String(req.params.id));
+    res.set('Cache-Control', 'no-store').json({ success: true, notes: notes.map(toOrderNoteView) });
+  });
+
+  r.post('/admin/order/:id/notes', staff, json, async (req, res) => {
+    const { text } = parseInput(orderNoteSchema, req.body);
+    const principal = req.principal!;
+    const note = await addOrderNote(deps, { userId: principal.userId, name: principal.name }, String(req.params.id), text);
+    res.status(201).json({ success: true, message: shippingMessages.noteAdded, note: toOrderNoteView(note) });
   });
 
   r.delete('/admin/order/:id', requireRole('admin'), async (req, res) => {

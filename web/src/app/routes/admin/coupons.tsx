@@ -4,7 +4,7 @@ import { AdminCouponsView } from '../../../features/coupons-admin/components/adm
 /** /admin/coupons (staff): coupon codes with their uses; admin makes and changes them. Inside the staff shell, so its sidebar leads everywhere. */
 export default function AdminCouponsPage() {
   return (
-    <AdminShell open={{ page: '/admin/coupons' }}>
+    <AdminShell open={{ page: '/admin/coupons' }} title="Coupons">
       <AdminCouponsView />
     </AdminShell>
   );

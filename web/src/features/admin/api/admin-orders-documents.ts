@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { ORDER_DELIVERY_AND_PRICES, type OrderDeliveryAndPrices } from '../../orders/api/order-documents';
+import { ORDER_DELIVERY_AND_PRICES, type OrderDeliveryAndPrices, type OrderReturn } from '../../orders/api/order-documents';
 
 /** One line of an order as the staff list shows it ('2 x Brass Diya Lamp'). */
 export interface AdminOrderLine {
@@ -18,22 +18,25 @@ export interface AdminOrder {
   /** The name the order was placed under (the order's own copy; the account may be gone). */
   buyerName: string;
   orderItems: AdminOrderLine[];
+  paymentInfo: { id: string | null; status: string; method: string };
+  /** How the parcel travels, once shipped (decision 0054). */
+  shipment: OrderShipment | null;
 }
 
-export interface OrdersByDateData {
-  ordersByDate: {
-    orders: AdminOrder[];
-    totalPages: number;
-    currentPage: number;
-    /** Orders of the whole day (all pages). */
-    total: number;
-  };
+export interface OrderShipment {
+  courier: string;
+  courierName: string;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
 }
 
-export interface OrdersByDateVariables {
-  /** An Asia/Kolkata calendar day, YYYY-MM-DD. */
-  date: string;
-  page: number;
+/** One page of orders with the count over all pages. */
+export interface AdminOrdersPageData {
+  orders: AdminOrder[];
+  totalPages: number;
+  currentPage: number;
+  /** Orders found (all pages). */
+  total: number;
 }
 
 // The list and the status answer select the same fields, so Apollo's cache (orders are
@@ -50,22 +53,18 @@ const ADMIN_ORDER_FIELDS = gql`
       name
       quantity
     }
-  }
-`;
-
-/** Staff: one page (10) of the orders placed on an Asia/Kolkata day, newest first. */
-export const ORDERS_BY_DATE: TypedDocumentNode<OrdersByDateData, OrdersByDateVariables> = gql`
-  query AdminOrdersByDate($date: String!, $page: Int!) {
-    ordersByDate(date: $date, page: $page) {
-      orders {
-        ...AdminOrderFields
-      }
-      totalPages
-      currentPage
-      total
+    paymentInfo {
+      id
+      status
+      method
+    }
+    shipment {
+      courier
+      courierName
+      trackingNumber
+      trackingUrl
     }
   }
-  ${ADMIN_ORDER_FIELDS}
 `;
 
 /** What staff search orders by; every field optional (empty = not filtered). */
@@ -73,21 +72,23 @@ export interface AdminOrderFilters {
   /** An order number in any form, a buyer's email, name or phone. */
   q: string;
   status: string;
+  /** A payment status: Pending, Paid, Refunded or Cancelled. */
+  payment: string;
   /** Asia/Kolkata days YYYY-MM-DD, both included. */
   from: string;
   to: string;
 }
 
 export interface AdminOrderSearchData {
-  adminOrders: OrdersByDateData['ordersByDate'] & { totalAmount: number };
+  adminOrders: AdminOrdersPageData & { totalAmount: number };
 }
 
 export type AdminOrderSearchVariables = { [K in keyof AdminOrderFilters]: string | null } & { page: number; limit: number };
 
 /** Staff: one page of the orders a search finds, newest first, with the sum of those not cancelled. */
 export const ADMIN_ORDER_SEARCH: TypedDocumentNode<AdminOrderSearchData, AdminOrderSearchVariables> = gql`
-  query AdminOrderSearch($q: String, $status: String, $from: String, $to: String, $page: Int!, $limit: Int!) {
-    adminOrders(q: $q, status: $status, from: $from, to: $to, page: $page, limit: $limit) {
+  query AdminOrderSearch($q: String, $status: String, $payment: String, $from: String, $to: String, $page: Int!, $limit: Int!) {
+    adminOrders(q: $q, status: $status, payment: $payment, from: $from, to: $to, page: $page, limit: $limit) {
       orders {
         ...AdminOrderFields
       }
@@ -110,6 +111,10 @@ export interface AdminOrderDetail extends AdminOrder, OrderDeliveryAndPrices {
   /** Delivered orders: the GST tax invoice (decision 0026). */
   invoiceNumber: string | null;
   invoiceUrl: string | null;
+  /** Its returns and their refunds, oldest first. */
+  returns: OrderReturn[];
+  /** Staff-only notes, oldest first. */
+  staffNotes: OrderNote[] | null;
 }
 
 /** Staff: one order (null when there is none with this id). */
@@ -135,6 +140,36 @@ export const ADMIN_ORDER_DETAIL: TypedDocumentNode<{ order: AdminOrderDetail | n
       estimatedDelivery
       invoiceNumber
       invoiceUrl
+      returns {
+        id
+        orderId
+        status
+        reason
+        refundAmount
+        refundMethod
+        refundReference
+        createdAt
+        items {
+          productId
+          name
+          quantity
+          properties {
+            size
+            color
+          }
+        }
+        timeline {
+          status
+          note
+          at
+        }
+      }
+      staffNotes {
+        id
+        authorName
+        text
+        createdAt
+      }
     }
   }
   ${ADMIN_ORDER_FIELDS}
@@ -148,22 +183,20 @@ export interface SetOrderStatusData {
 export interface SetOrderStatusVariables {
   id: string;
   status: string;
+  /** Shipping only: the courier (a COURIERS id) and its tracking number. */
+  courier?: string | null;
+  trackingNumber?: string | null;
 }
 
 /** Staff: moves an order to a status the server's status machine allows from its current one. */
 export const SET_ORDER_STATUS: TypedDocumentNode<SetOrderStatusData, SetOrderStatusVariables> = gql`
-  mutation AdminSetOrderStatus($id: ID!, $status: String!) {
-    setOrderStatus(id: $id, status: $status) {
+  mutation AdminSetOrderStatus($id: ID!, $status: String!, $courier: String, $trackingNumber: String) {
+    setOrderStatus(id: $id, status: $status, courier: $courier, trackingNumber: $trackingNumber) {
       success
       message
       order {
         ...AdminOrderFields
         # The order page's timeline and payment follow the move without asking again.
-        paymentInfo {
-          id
-          status
-          method
-        }
         paidAt
         shippedAt
         deliveredAt
@@ -185,6 +218,53 @@ export const DELETE_ORDER: TypedDocumentNode<DeleteOrderData, { id: string }> = 
     deleteOrder(id: $id) {
       success
       message
+    }
+  }
+`;
+
+export interface CollectCodData {
+  collectCod: { success: boolean; message: string | null; order: (AdminOrder & { paidAt: string | null }) | null };
+}
+
+/** Staff: the cash of a shipped or delivered cash-on-delivery order is in hand (payment Paid). */
+export const COLLECT_COD: TypedDocumentNode<CollectCodData, { id: string }> = gql`
+  mutation AdminCollectCod($id: ID!) {
+    collectCod(id: $id) {
+      success
+      message
+      order {
+        ...AdminOrderFields
+        paidAt
+      }
+    }
+  }
+  ${ADMIN_ORDER_FIELDS}
+`;
+
+/** A staff-only note on an order. */
+export interface OrderNote {
+  id: string;
+  authorName: string;
+  text: string;
+  createdAt: string;
+}
+
+export interface AddOrderNoteData {
+  addOrderNote: { success: boolean; message: string | null; note: OrderNote | null };
+}
+
+/** Staff: adds a note only staff see. */
+export const ADD_ORDER_NOTE: TypedDocumentNode<AddOrderNoteData, { id: string; text: string }> = gql`
+  mutation AdminAddOrderNote($id: ID!, $text: String!) {
+    addOrderNote(id: $id, text: $text) {
+      success
+      message
+      note {
+        id
+        authorName
+        text
+        createdAt
+      }
     }
   }
 `;

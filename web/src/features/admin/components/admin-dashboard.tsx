@@ -1,7 +1,7 @@
 import { PageTitle } from '../../../components/page-title';
 import { SECTION_TITLES, type AdminSection } from '../api/admin-sections';
 import { useAdminSection } from '../hooks/use-admin-section';
-import { AdminShell, useStaffRole } from './admin-shell';
+import { AdminShell, dashboardName, useStaffRole } from './admin-shell';
 import { CategoriesSection } from './categories-section';
 import { DashboardSection } from './dashboard-section';
 import { OrdersSection } from './orders-section';
@@ -36,7 +36,7 @@ export function AdminDashboard() {
   const section = useAdminSection(role);
   return (
     <AdminShell open={{ section }}>
-      <PageTitle title={`${SECTION_TITLES[section]} – ${role === 'admin' ? 'Admin' : 'Staff'} Dashboard`} description="ShopKart staff area: users, orders, products and sales." />
+      <PageTitle title={`${SECTION_TITLES[section]} – ${dashboardName(role)}`} description="ShopKart staff area: users, orders, products and sales." />
       <SectionContent key={section} section={section} />
     </AdminShell>
   );

@@ -1,5 +1,12 @@
-import { useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify/unstyled';
+import { MAX_ORDER_NOTE_LENGTH } from '@shop/proto-contracts/src/shipping';
+import { TextAreaField } from '../../../components/text-area-field';
+import { toastFailure } from '../../../lib/toast-failure';
+import { payloadMessage } from '../../../lib/api-errors';
+import { ReturnTimeline } from '../../orders/components/return-timeline';
 import { LoadError } from '../../../components/load-error';
 import { PageLoader } from '../../../components/page-loader';
 import { InvoiceButton } from '../../../components/invoice-button';
@@ -7,12 +14,14 @@ import { PageTitle } from '../../../components/page-title';
 import { getErrorMessage } from '../../../lib/api-errors';
 import { formatINR, formatOrderNumber } from '../../../lib/format';
 import { shopDateTime } from '../api/admin-orders-dates';
-import { ADMIN_ORDER_DETAIL, type AdminOrderDetail } from '../api/admin-orders-documents';
+import { ADD_ORDER_NOTE, ADMIN_ORDER_DETAIL, type AdminOrderDetail } from '../api/admin-orders-documents';
 import { knownOrderStatusOf, moveLabel, nextOrderStatuses, orderStatusLabel } from '../api/admin-orders-status';
 import { sectionHref } from '../api/admin-sections';
 import { adminOrderNumber, useAdminOrdersActions } from '../hooks/use-admin-orders-actions';
 import { PriceDetails } from '../../orders/components/price-details';
 import { PackingSlip } from './packing-slip';
+import { codToCollect } from './orders-section';
+import { ShipmentLine } from '../../orders/components/shipment-line';
 
 const PAYMENT_METHODS: Record<string, string> = { COD: 'Cash on delivery', ONLINE: 'Online payment' };
 
@@ -77,14 +86,63 @@ function OrderItems({ order }: { order: AdminOrderDetail }) {
   );
 }
 
+/** Staff-only notes: read and added by admin and emp, never shown to the buyer. */
+function StaffNotes({ order, onAdded }: { order: AdminOrderDetail; onAdded(): void }) {
+  const [text, setText] = useState('');
+  const [add, { loading }] = useMutation(ADD_ORDER_NOTE);
+  const notes = order.staffNotes ?? [];
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!text.trim()) return toast.error('Please write the note');
+    try {
+      const { data } = await add({ variables: { id: order.id, text } });
+      if (!data?.addOrderNote.success) return toast.error(payloadMessage(data?.addOrderNote, 'Failed to add the note'));
+      toast.success('Note added');
+      setText('');
+      onAdded();
+    } catch (error) {
+      toastFailure(error, 'Failed to add the note');
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="admin-order-notes">
+      <h2 id="admin-order-notes" className="card__title">
+        Staff notes
+      </h2>
+      {notes.length ? (
+        <ul className="admin-order-notes">
+          {notes.map((note) => (
+            <li key={note.id}>
+              <span className="admin-order-notes__meta">
+                {note.authorName || 'Staff'} · <When value={note.createdAt} />
+              </span>
+              {note.text}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="admin-order-notes__empty">No notes yet.</p>
+      )}
+      <form className="admin-order-notes__form" onSubmit={(event) => void submit(event)}>
+        <TextAreaField label="New note" value={text} onValueChange={setText} maxLength={MAX_ORDER_NOTE_LENGTH} rows={3} hint="Only staff see notes" />
+        <button type="submit" className="btn btn--outline btn--sm" disabled={loading}>
+          {loading ? 'Adding...' : 'Add note'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
 function OrderContent({ order, onChanged }: { order: AdminOrderDetail; onChanged(): void }) {
-  const { changeStatus, busyId } = useAdminOrdersActions(onChanged);
+  const { changeStatus, collectCod, busyId, dialog } = useAdminOrdersActions(onChanged);
   const number = adminOrderNumber(order.id);
   const known = knownOrderStatusOf(order.orderStatus);
   const { shippingInfo: ship, paymentInfo: payment } = order;
 
   return (
-    <div className="container order-detail admin-order">
+    <div className="order-detail admin-order">
       <PageTitle title={`Order ${number} – Staff area`} />
       <nav className="breadcrumbs admin-order__screen" aria-label="Breadcrumb">
         <ol>
@@ -114,6 +172,11 @@ function OrderContent({ order, onChanged }: { order: AdminOrderDetail; onChanged
               {moveLabel(to)}
             </button>
           ))}
+          {codToCollect(order) ? (
+            <button type="button" className="btn btn--sm btn--outline" disabled={busyId !== null} onClick={() => void collectCod(order.id, order.totalPrice)}>
+              Cash collected
+            </button>
+          ) : null}
           <button type="button" className="btn btn--outline btn--sm" onClick={() => window.print()}>
             Print packing slip
           </button>
@@ -143,7 +206,9 @@ function OrderContent({ order, onChanged }: { order: AdminOrderDetail; onChanged
               Items
             </h2>
             <OrderItems order={order} />
+            <ReturnTimeline returns={order.returns} />
           </section>
+          <StaffNotes order={order} onAdded={onChanged} />
         </div>
         <div className="order-detail__side">
           <section className="card" aria-labelledby="admin-order-status">
@@ -151,6 +216,7 @@ function OrderContent({ order, onChanged }: { order: AdminOrderDetail; onChanged
               Status
             </h2>
             <StatusTimeline order={order} />
+            {order.shipment ? <ShipmentLine shipment={order.shipment} /> : null}
           </section>
           <section className="card" aria-labelledby="admin-order-payment">
             <h2 id="admin-order-payment" className="card__title">
@@ -179,6 +245,7 @@ function OrderContent({ order, onChanged }: { order: AdminOrderDetail; onChanged
         </div>
       </div>
       <PackingSlip order={order} />
+      {dialog}
     </div>
   );
 }
@@ -192,13 +259,13 @@ export function AdminOrderDetailPage({ orderId }: { orderId: string }) {
   if (loading) return <PageLoader message="Loading order..." />;
   if (error && !/invalid order id/i.test(getErrorMessage(error, ''))) {
     return (
-      <div className="container order-detail">
+      <div className="order-detail">
         <LoadError message="Could not fetch the order." detail={getErrorMessage(error, 'Failed to fetch order')} onRetry={reload} />
       </div>
     );
   }
   return (
-    <div className="container order-detail">
+    <div className="order-detail">
       <PageTitle title="Order not found – Staff area" />
       <h1 className="order-detail__title">Order not found</h1>
       <p>

@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { GiftIcon, GridIcon, MailIcon, ReturnIcon, StarIcon } from '../../../components/icons';
+import { PageTitle } from '../../../components/page-title';
 import { useSession } from '../../../lib/session';
 import { useChosenInView } from '../../../lib/use-chosen-in-view';
 import type { Role } from '../../../lib/session-user';
@@ -10,12 +11,22 @@ import { BoxesIcon, ChartIcon, PlusSquareIcon, ReceiptIcon, UsersIcon } from './
 const CREATE_PRODUCT_PATH = '/admin/product/create';
 
 /** The staff pages of their own (not sections of /admin) that the shell leads to. */
-export type AdminPage = '/admin/returns' | '/admin/coupons' | '/admin/newsletter';
+export type AdminPage = '/admin/returns' | '/admin/coupons' | '/admin/newsletter' | '/admin/product/create';
+
+/**
+ * Where the shell is open: a section of /admin (the shell's title is the page heading), a page of
+ * its own, or a page inside a section (an order of Orders, a product being edited), which carry
+ * their own heading.
+ */
+export type ShellPlace = { section: AdminSection } | { page: AdminPage } | { within: AdminSection };
 
 type Place = { section: AdminSection } | { to: string };
 type SidebarItem = { label: string; icon: ReactNode } & Place;
 
-/** The spec's five sidebar entries; Create opens the Create Product page. */
+/**
+ * The one navigation of the staff console (decision 0055): the spec's five entries (Create opens
+ * the Create Product page), then every other staff place; a tab bar on phones.
+ */
 const SIDEBAR: readonly SidebarItem[] = [
   { label: 'Dashboard', section: 'dashboard', icon: <ChartIcon /> },
   { label: 'Users', section: 'users', icon: <UsersIcon /> },
@@ -23,22 +34,10 @@ const SIDEBAR: readonly SidebarItem[] = [
   { label: 'Create', to: CREATE_PRODUCT_PATH, icon: <PlusSquareIcon /> },
   { label: 'Products', section: 'products', icon: <BoxesIcon /> },
   { label: 'Reviews', section: 'reviews', icon: <StarIcon /> },
-  // The header's other places, so that on phones (where the header's links are hidden) one bar leads everywhere.
   { label: 'Categories', section: 'categories', icon: <GridIcon /> },
   { label: 'Returns', to: '/admin/returns', icon: <ReturnIcon /> },
   { label: 'Coupons', to: '/admin/coupons', icon: <GiftIcon /> },
   { label: 'Newsletter', to: '/admin/newsletter', icon: <MailIcon /> },
-];
-
-/** The spec's admin header links. */
-const HEADER_LINKS: ReadonlyArray<{ label: string } & Place> = [
-  { label: 'Dashboard', section: 'dashboard' },
-  { label: 'Create Product', to: CREATE_PRODUCT_PATH },
-  { label: 'Orders', section: 'orders' },
-  { label: 'Categories', section: 'categories' },
-  { label: 'Returns', to: '/admin/returns' },
-  { label: 'Coupons', to: '/admin/coupons' },
-  { label: 'Newsletter', to: '/admin/newsletter' },
 ];
 
 const ROLE_NAMES: Record<Role, string> = { admin: 'Admin', emp: 'Employee', user: 'User' };
@@ -49,46 +48,44 @@ export function useStaffRole(): Role {
   return user?.role === 'admin' ? 'admin' : 'emp';
 }
 
+/** What the console is called for a role: an emp is never told they are in an admin's dashboard. */
+export const dashboardName = (role: Role) => (role === 'admin' ? 'Admin Dashboard' : 'Staff Dashboard');
+
 /**
- * The frame of every staff page: the admin header, the sidebar of sections and pages (a tab bar on
- * phones) with the open one marked, and the page itself beside it. On /admin the header's title is
- * the page's heading; on a page of its own (Returns, Coupons, Newsletter) the page has its own.
+ * The frame of every staff page: the console's title with who is signed in and their role, the
+ * one navigation (a tab bar on phones) with the open place marked, and the page beside it. In a
+ * section of /admin the title is the page's heading; a page of its own has its own heading.
+ * `title` names the page in the browser tab, followed by the console's name for the role.
  */
-export function AdminShell({ open, children }: { open: { section: AdminSection } | { page: AdminPage }; children: ReactNode }) {
+export function AdminShell({ open, title, children }: { open: ShellPlace; title?: string; children: ReactNode }) {
   const { user } = useSession();
   const role = useStaffRole();
   const current = (item: Place) =>
-    ('section' in item && 'section' in open && item.section === open.section) || ('to' in item && 'page' in open && item.to === open.page) ? ('page' as const) : undefined;
+    ('section' in item && 'section' in open && item.section === open.section) ||
+    ('section' in item && 'within' in open && item.section === open.within) ||
+    ('to' in item && 'page' in open && item.to === open.page)
+      ? ('page' as const)
+      : undefined;
 
   // Phones: the sections are one row that scrolls sideways; the open one is brought into it.
   const tabs = useRef<HTMLUListElement>(null);
-  const openKey = 'section' in open ? open.section : open.page;
+  const openKey = 'section' in open ? open.section : 'within' in open ? open.within : open.page;
   useChosenInView(tabs, '[aria-current="page"]', openKey, 'center');
 
-  const title = role === 'admin' ? 'Admin Dashboard' : 'Staff Dashboard';
+  const name = dashboardName(role);
   return (
     <div className="container admin">
+      {title ? <PageTitle title={`${title} – ${name}`} /> : null}
       <header className="admin-header">
         <div className="admin-header__title">
           <p className="admin-header__eyebrow">Staff area</p>
-          {'section' in open ? <h1 className="admin-header__heading">{title}</h1> : <p className="admin-header__heading">{title}</p>}
+          {'section' in open ? <h1 className="admin-header__heading">{name}</h1> : <p className="admin-header__heading">{name}</p>}
           {user ? (
             <p className="admin-header__who">
               {user.name} · <span className="admin-header__role">{ROLE_NAMES[user.role]}</span>
             </p>
           ) : null}
         </div>
-        <nav className="admin-header__nav" aria-label="Admin">
-          <ul className="admin-header__links">
-            {HEADER_LINKS.map((link) => (
-              <li key={link.label}>
-                <Link className="admin-header__link" to={'section' in link ? sectionHref(link.section) : link.to} aria-current={current(link)}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
       </header>
 
       <div className="admin-layout">

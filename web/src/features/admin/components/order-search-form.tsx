@@ -2,27 +2,31 @@ import { useId, useState, type FormEvent } from 'react';
 import type { AdminOrderFilters } from '../api/admin-orders-documents';
 import { KNOWN_ORDER_STATUSES, orderStatusLabel } from '../api/admin-orders-status';
 
-const EMPTY: AdminOrderFilters = { q: '', status: '', from: '', to: '' };
+const EMPTY: AdminOrderFilters = { q: '', status: '', payment: '', from: '', to: '' };
+// proto-contracts' PAYMENT_STATUSES, copied as KNOWN_ORDER_STATUSES is: its module pulls zod into the bundle.
+const PAYMENT_STATUSES = ['Pending', 'Paid', 'Refunded', 'Cancelled'] as const;
 
 interface OrderSearchFormProps {
-  /** The search in the address, or null when the list shows a day. */
-  filters: AdminOrderFilters | null;
+  /** The filters in the address ('' when not set). */
+  filters: AdminOrderFilters;
+  /** Whether any filter is set. */
+  filtered: boolean;
   onSearch(filters: AdminOrderFilters): void;
 }
 
 /**
  * Find orders by what a customer has in hand (the order number they read out, their email or
- * phone), by status and by a range of India days. Searching with every field empty goes back to
- * the day's list.
+ * phone), by status, payment and a range of India days. Searching with every field empty lists
+ * every order.
  */
-export function OrderSearchForm({ filters, onSearch }: OrderSearchFormProps) {
+export function OrderSearchForm({ filters, filtered, onSearch }: OrderSearchFormProps) {
   const id = useId();
-  const [draft, setDraft] = useState<AdminOrderFilters>(filters ?? EMPTY);
+  const [draft, setDraft] = useState<AdminOrderFilters>(filters);
   const [shown, setShown] = useState(filters);
   // The address changed (back button, a link): the form follows it.
   if (shown !== filters && JSON.stringify(shown) !== JSON.stringify(filters)) {
     setShown(filters);
-    setDraft(filters ?? EMPTY);
+    setDraft(filters);
   }
   const field = (key: keyof AdminOrderFilters) => ({
     id: `${id}-${key}`,
@@ -45,7 +49,7 @@ export function OrderSearchForm({ filters, onSearch }: OrderSearchFormProps) {
           {...field('q')}
           type="search"
           className="field__input"
-          placeholder="Order number, email or phone"
+          placeholder="Number, name, email, phone"
           maxLength={100}
           aria-describedby={`${id}-q-hint`}
         />
@@ -67,6 +71,19 @@ export function OrderSearchForm({ filters, onSearch }: OrderSearchFormProps) {
         </select>
       </div>
       <div className="field">
+        <label htmlFor={`${id}-payment`} className="field__label">
+          Payment
+        </label>
+        <select {...field('payment')} className="field__input">
+          <option value="">All payments</option>
+          {PAYMENT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
         <label htmlFor={`${id}-from`} className="field__label">
           From
         </label>
@@ -82,7 +99,7 @@ export function OrderSearchForm({ filters, onSearch }: OrderSearchFormProps) {
         <button type="submit" className="btn btn--primary btn--sm">
           Search orders
         </button>
-        {filters ? (
+        {filtered ? (
           <button
             type="button"
             className="btn btn--outline btn--sm"

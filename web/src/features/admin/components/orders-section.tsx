@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadError } from '../../../components/load-error';
 import { PageLoader } from '../../../components/page-loader';
 import { getErrorMessage } from '../../../lib/api-errors';
 import { formatINR } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { formatCalendarDay, isCalendarDay, shopDateTime, shopToday } from '../api/admin-orders-dates';
+import { shopDateTime } from '../api/admin-orders-dates';
 import type { AdminOrder, AdminOrderFilters } from '../api/admin-orders-documents';
 import { knownOrderStatusOf, moveLabel, nextOrderStatuses, orderStatusLabel, type KnownOrderStatus } from '../api/admin-orders-status';
 import { adminOrderNumber, useAdminOrdersActions } from '../hooks/use-admin-orders-actions';
@@ -15,9 +15,9 @@ import { OrderSearchForm } from './order-search-form';
 import { useAdminOrdersParams } from '../hooks/use-admin-orders-params';
 
 const LOADING_TEXT = 'Loading orders...';
-const EMPTY_TEXT = 'No orders found for the selected date.';
+const EMPTY_TEXT = 'No orders yet.';
 const NO_MATCH_TEXT = 'No orders match this search.';
-const LOAD_ERROR = 'Could not fetch orders for the selected date.';
+const LOAD_ERROR = 'Could not fetch orders.';
 const LOAD_FAILED = 'Failed to Fetch Orders';
 
 /** The status as a coloured pill (the shop's status colours); a status the shop does not know is neutral. */
@@ -31,7 +31,16 @@ interface OrderRowProps {
   isAdmin: boolean;
   busyId: string | null;
   onMove(order: AdminOrder, to: KnownOrderStatus): void;
+  onCollect(order: AdminOrder): void;
   onDelete(order: AdminOrder): void;
+}
+
+const PAYMENT_METHOD_SHORT: Record<string, string> = { COD: 'COD', ONLINE: 'Online' };
+
+/** Whether the cash of a cash-on-delivery order is still to be collected now it has left the warehouse. */
+export function codToCollect(order: Pick<AdminOrder, 'orderStatus' | 'paymentInfo'>): boolean {
+  const status = knownOrderStatusOf(order.orderStatus);
+  return order.paymentInfo.method === 'COD' && order.paymentInfo.status === 'Pending' && (status === 'shipped' || status === 'delivered');
 }
 
 /** The staff page of one order. */
@@ -39,10 +48,10 @@ export function adminOrderHref(orderId: string): string {
   return `/admin/order/${orderId}`;
 }
 
-/** The CSV export of what the list shows (a day is a search from that day to that day). */
-function exportHref(filters: AdminOrderFilters | null, date: string): string {
+/** The CSV export of what the list shows. */
+function exportHref(filters: AdminOrderFilters): string {
   const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters ?? { from: date, to: date })) if (value) query.set(key, value);
+  for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
   return `/api/v1/admin/orders/export?${query}`;
 }
 
@@ -50,7 +59,7 @@ function actionsIdOf(orderId: string): string {
   return `admin-order-actions-${orderId}`;
 }
 
-function OrderRow({ order, isAdmin, busyId, onMove, onDelete }: OrderRowProps) {
+function OrderRow({ order, isAdmin, busyId, onMove, onCollect, onDelete }: OrderRowProps) {
   const number = adminOrderNumber(order.id);
   const placed = shopDateTime(order.createdAt);
   const moves = nextOrderStatuses(order.orderStatus);
@@ -81,6 +90,9 @@ function OrderRow({ order, isAdmin, busyId, onMove, onDelete }: OrderRowProps) {
       </td>
       <td role="cell" data-label="Status">
         <StatusBadge status={order.orderStatus} />
+        <span className="admin-orders__payment">
+          {PAYMENT_METHOD_SHORT[order.paymentInfo.method] ?? order.paymentInfo.method} · {order.paymentInfo.status}
+        </span>
       </td>
       <td role="cell" data-label="Total" className="admin-ops-table__num">
         {formatINR(order.totalPrice)}
@@ -99,6 +111,12 @@ function OrderRow({ order, isAdmin, busyId, onMove, onDelete }: OrderRowProps) {
               <span className="sr-only"> {number}</span>
             </button>
           ))}
+          {codToCollect(order) ? (
+            <button type="button" className="btn btn--sm btn--outline" onClick={() => onCollect(order)} disabled={busyId !== null}>
+              Cash collected
+              <span className="sr-only"> {number}</span>
+            </button>
+          ) : null}
           {isAdmin ? (
             <button
               type="button"
@@ -109,7 +127,7 @@ function OrderRow({ order, isAdmin, busyId, onMove, onDelete }: OrderRowProps) {
               Delete<span className="sr-only"> order {number}</span>
             </button>
           ) : null}
-          {moves.length === 0 && !isAdmin ? <span className="admin-ops-actions__none">No actions</span> : null}
+          {moves.length === 0 && !isAdmin && !codToCollect(order) ? <span className="admin-ops-actions__none">No actions</span> : null}
           {busy ? (
             <span className="admin-ops-actions__busy" role="status">
               Updating...
@@ -122,32 +140,19 @@ function OrderRow({ order, isAdmin, busyId, onMove, onDelete }: OrderRowProps) {
 }
 
 /**
- * Orders Management: the orders of one Asia/Kolkata day, 10 a page from the server, with the moves
- * the status machine allows and, for admins, deletion. The day and page live in the address.
+ * Orders Management: every order, newest first, 10 a page from the server, found by number,
+ * buyer, status, payment and a range of India days, with the moves the status machine allows
+ * (each asked first), collecting cash on delivery and, for admins, deletion. Filters and page
+ * live in the address.
  */
 export function OrdersSection() {
   const { user } = useSession();
   const isAdmin = user?.role === 'admin';
-  const { date, page, setDate, setPage, filters, setFilters } = useAdminOrdersParams();
-  const { state, reload } = useAdminOrders(filters ?? { q: '', status: '', from: date, to: date }, page);
+  const { page, setPage, filters, filtered, setFilters } = useAdminOrdersParams();
+  const { state, reload } = useAdminOrders(filters, page);
   const shown = state.status === 'ready' ? state.page : null;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
-  const dateId = useId();
-  const today = shopToday();
-
-  // The field may hold a half-typed day; the list follows only complete, real days.
-  const [draft, setDraft] = useState(date);
-  const [shownDate, setShownDate] = useState(date);
-  if (shownDate !== date) {
-    setShownDate(date);
-    setDraft(date);
-  }
-
-  function changeDate(value: string) {
-    setDraft(value);
-    if (isCalendarDay(value) && value !== date) setDate(value);
-  }
 
   // The clicked button goes away with the old status (or the order with its deletion): the
   // keyboard focus then moves to the order's remaining actions, or to the heading.
@@ -161,7 +166,7 @@ export function OrdersSection() {
     },
     [reload],
   );
-  const { changeStatus, deleteOrder, busyId } = useAdminOrdersActions(onChanged);
+  const { changeStatus, collectCod, deleteOrder, busyId, dialog } = useAdminOrdersActions(onChanged);
 
   useEffect(() => {
     const target = focusAfterChange.current;
@@ -172,7 +177,7 @@ export function OrdersSection() {
   }, [busyId]);
 
   // An address past the last page (e.g. after deletions) shows the last page instead. An empty
-  // day still has page 1: going to "page 0" would only set page 1 again, over and over.
+  // list still has page 1: going to "page 0" would only set page 1 again, over and over.
   const lastPage = shown ? Math.max(1, shown.totalPages) : null;
   useEffect(() => {
     if (lastPage !== null && page > lastPage) setPage(lastPage, { replace: true });
@@ -182,12 +187,12 @@ export function OrdersSection() {
   if (state.status === 'loading') body = <PageLoader message={LOADING_TEXT} />;
   else if (state.status === 'error') {
     body = <LoadError message={LOAD_ERROR} detail={getErrorMessage(state.error, LOAD_FAILED)} onRetry={reload} />;
-  } else if (state.page.orders.length === 0) body = <p className="admin-ops-empty">{filters ? NO_MATCH_TEXT : EMPTY_TEXT}</p>;
+  } else if (state.page.orders.length === 0) body = <p className="admin-ops-empty">{filtered ? NO_MATCH_TEXT : EMPTY_TEXT}</p>;
   else {
     body = (
       <div className="admin-ops-table-wrap">
         <table role="table" className="admin-ops-table admin-orders__table">
-          <caption className="sr-only">{filters ? 'Orders found' : `Orders placed on ${formatCalendarDay(date)} (India time)`}</caption>
+          <caption className="sr-only">{filtered ? 'Orders found' : 'All orders, newest first'}</caption>
           <thead role="rowgroup">
             <tr role="row">
               <th role="columnheader" scope="col">Order</th>
@@ -208,6 +213,7 @@ export function OrdersSection() {
                 isAdmin={isAdmin}
                 busyId={busyId}
                 onMove={(o, to) => void changeStatus(o.id, to)}
+                onCollect={(o) => void collectCod(o.id, o.totalPrice)}
                 onDelete={(o) => void deleteOrder(o.id)}
               />
             ))}
@@ -225,32 +231,13 @@ export function OrdersSection() {
           Orders Management
         </h2>
       </div>
-      <OrderSearchForm filters={filters} onSearch={setFilters} />
+      <OrderSearchForm filters={filters} filtered={filtered} onSearch={setFilters} />
       <div className="admin-orders__toolbar">
-        {filters ? null : (
-          <div className="field admin-orders__date">
-            <label htmlFor={dateId} className="field__label">
-              Date
-            </label>
-            <input
-              id={dateId}
-              type="date"
-              className="field__input"
-              value={draft}
-              max={today}
-              onChange={(event) => changeDate(event.target.value)}
-              aria-describedby={`${dateId}-hint`}
-            />
-            <span id={`${dateId}-hint`} className="field__hint">
-              India time (IST)
-            </span>
-          </div>
-        )}
         <p className="admin-orders__summary" role="status">
-          {count !== null && filters ? (
+          {count !== null ? (
             <>
               <span>
-                <strong>{count}</strong> {count === 1 ? 'order' : 'orders'} found
+                <strong>{count}</strong> {count === 1 ? 'order' : 'orders'} {filtered ? 'found' : 'in all'}
               </span>
               {count > 0 && shown ? (
                 <span>
@@ -259,22 +246,10 @@ export function OrdersSection() {
                 </span>
               ) : null}
             </>
-          ) : count !== null ? (
-            <>
-              <span>
-                <strong>{count}</strong> {count === 1 ? 'order' : 'orders'} on {formatCalendarDay(date)}
-              </span>
-              {count > 0 && shown ? (
-                <span>
-                  Day&apos;s total <strong>{formatINR(shown.totalAmount)}</strong>{' '}
-                  <span className="admin-orders__summary-note">(cancelled orders not counted)</span>
-                </span>
-              ) : null}
-            </>
           ) : null}
         </p>
         {count ? (
-          <a className="btn btn--outline btn--sm admin-orders__export" href={exportHref(filters, date)} download>
+          <a className="btn btn--outline btn--sm admin-orders__export" href={exportHref(filters)} download>
             Export CSV
           </a>
         ) : null}
@@ -285,6 +260,7 @@ export function OrdersSection() {
       {shown && (shown.orders.length > 0 || page > 1) ? (
         <AdminPager label="Orders pages" page={page} totalPages={shown.totalPages} onChange={(next) => setPage(next)} />
       ) : null}
+      {dialog}
     </section>
   );
 }

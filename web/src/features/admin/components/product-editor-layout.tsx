@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { PageTitle } from '../../../components/page-title';
 
 interface ProductEditorLayoutProps {
@@ -10,14 +9,11 @@ interface ProductEditorLayoutProps {
   children: ReactNode;
 }
 
-/** The frame of the Create Product and Edit Product Details pages. */
+/** The frame of the Create Product and Edit Product Details pages, inside the staff shell (its navigation leads back). */
 export function ProductEditorLayout({ title, intro, actions, children }: ProductEditorLayoutProps) {
   return (
-    <div className="container product-editor">
+    <div className="product-editor">
       <PageTitle title={title} />
-      <p className="product-editor__back">
-        <Link to="/admin">← Back to the dashboard</Link>
-      </p>
       <div className="product-editor__head">
         <div>
           <h1 className="product-editor__title">{title}</h1>

@@ -1,16 +1,18 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { useDialogs } from '../../../components/confirm-dialog';
 import { getErrorCode, payloadMessage } from '../../../lib/api-errors';
-import { formatOrderNumber } from '../../../lib/format';
+import { formatINR, formatOrderNumber } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast-failure';
-import { DELETE_ORDER, SET_ORDER_STATUS } from '../api/admin-orders-documents';
+import { COLLECT_COD, DELETE_ORDER, SET_ORDER_STATUS } from '../api/admin-orders-documents';
 import { orderStatusLabel, type KnownOrderStatus } from '../api/admin-orders-status';
+import { useShipDialog } from '../components/ship-order-dialog';
 
 const STATUS_FAILED = 'Failed to Update Order status';
 const DELETE_FAILED = 'Failed to Delete Order';
 const DELETED = 'Order deleted';
+const COLLECT_FAILED = 'Failed to record the cash collected';
 /** Refusals that mean the order is not as shown (moved on, or gone): worth reading the list again. */
 const STALE_ORDER_CODES = new Set(['BAD_USER_INPUT', 'CONFLICT', 'NOT_FOUND']);
 
@@ -18,8 +20,12 @@ const STALE_ORDER_CODES = new Set(['BAD_USER_INPUT', 'CONFLICT', 'NOT_FOUND']);
 export const adminOrderNumber = (orderId: string) => formatOrderNumber(orderId, 6);
 
 export interface AdminOrderActions {
-  /** Asks first for a cancellation; true when the order now has the new status. */
+  /** Asks first (shipping: for the courier and tracking number); true when the order now has the new status. */
   changeStatus(orderId: string, to: KnownOrderStatus): Promise<boolean>;
+  /** Asks first; true when the cash of a cash-on-delivery order is recorded as collected. */
+  collectCod(orderId: string, amount: number): Promise<boolean>;
+  /** The shipping dialog, to be rendered by the screen using these actions. */
+  dialog: ReactNode;
   /** Asks first; true when the order was deleted. */
   deleteOrder(orderId: string): Promise<boolean>;
   /** The order being changed or deleted right now, if any. */
@@ -35,6 +41,8 @@ export function useAdminOrdersActions(onChanged: (change: 'status' | 'deleted', 
   const client = useApolloClient();
   const [setStatus] = useMutation(SET_ORDER_STATUS);
   const [remove] = useMutation(DELETE_ORDER);
+  const [collect] = useMutation(COLLECT_COD);
+  const { ask: askShipment, dialog: shipDialog } = useShipDialog();
   const [busyId, setBusyId] = useState<string | null>(null);
   const busy = useRef(false);
   const dialogs = useDialogs();
@@ -62,15 +70,21 @@ export function useAdminOrdersActions(onChanged: (change: 'status' | 'deleted', 
   const changeStatus = useCallback(
     async (orderId: string, to: KnownOrderStatus) => {
       if (busy.current) return false;
-      if (
-        to === 'cancelled' &&
-        !(await dialogs.confirm(`Cancel order ${adminOrderNumber(orderId)}? This cannot be undone.`, { confirmLabel: 'Cancel order', cancelLabel: 'Keep order', danger: true }))
-      ) {
-        return false;
+      const number = adminOrderNumber(orderId);
+      // Every move is asked first: shipping asks how the parcel travels, the others to confirm.
+      let shipment: { courier: string; trackingNumber: string } | null = null;
+      if (to === 'shipped') {
+        shipment = await askShipment(number);
+        if (!shipment) return false;
+      } else if (to === 'cancelled') {
+        if (!(await dialogs.confirm(`Cancel order ${number}? This cannot be undone.`, { confirmLabel: 'Cancel order', cancelLabel: 'Keep order', danger: true }))) return false;
+      } else {
+        const label = orderStatusLabel(to);
+        if (!(await dialogs.confirm(`Mark order ${number} as ${label}?`, { confirmLabel: `Mark as ${label}`, cancelLabel: 'Not now' }))) return false;
       }
       return run(orderId, async () => {
         try {
-          const { data } = await setStatus({ variables: { id: orderId, status: to } });
+          const { data } = await setStatus({ variables: { id: orderId, status: to, ...shipment } });
           const payload = data?.setOrderStatus;
           if (payload?.success && payload.order) {
             toast.success(`Order status updated to ${orderStatusLabel(payload.order.orderStatus)}`);
@@ -86,7 +100,34 @@ export function useAdminOrdersActions(onChanged: (change: 'status' | 'deleted', 
         }
       });
     },
-    [run, setStatus, onChanged, rereadIfStale, dialogs],
+    [run, setStatus, onChanged, rereadIfStale, dialogs, askShipment],
+  );
+
+  const collectCod = useCallback(
+    async (orderId: string, amount: number) => {
+      if (busy.current) return false;
+      const number = adminOrderNumber(orderId);
+      if (!(await dialogs.confirm(`Record ${formatINR(amount)} collected in cash for order ${number}?`, { confirmLabel: 'Cash collected', cancelLabel: 'Not yet' }))) {
+        return false;
+      }
+      return run(orderId, async () => {
+        try {
+          const { data } = await collect({ variables: { id: orderId } });
+          if (data?.collectCod.success) {
+            toast.success(`Cash on delivery collected for order ${number}`);
+            onChanged('status', orderId);
+            return true;
+          }
+          toast.error(payloadMessage(data?.collectCod, COLLECT_FAILED));
+          return false;
+        } catch (error) {
+          toastFailure(error, COLLECT_FAILED);
+          rereadIfStale(error);
+          return false;
+        }
+      });
+    },
+    [run, collect, onChanged, rereadIfStale, dialogs],
   );
 
   const deleteOrder = useCallback(
@@ -117,5 +158,5 @@ export function useAdminOrdersActions(onChanged: (change: 'status' | 'deleted', 
     [run, remove, client, onChanged, rereadIfStale, dialogs],
   );
 
-  return { changeStatus, deleteOrder, busyId };
+  return { changeStatus, collectCod, deleteOrder, busyId, dialog: shipDialog };
 }

@@ -1,11 +1,10 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { isCalendarDay, shopToday } from '../api/admin-orders-dates';
 import type { AdminOrderFilters } from '../api/admin-orders-documents';
 
-const DATE_KEY = 'date';
 const PAGE_KEY = 'page';
-const FILTER_KEYS = ['q', 'status', 'from', 'to'] as const satisfies ReadonlyArray<keyof AdminOrderFilters>;
+const FILTER_KEYS = ['q', 'status', 'payment', 'from', 'to'] as const satisfies ReadonlyArray<keyof AdminOrderFilters>;
+export const NO_FILTERS: AdminOrderFilters = { q: '', status: '', payment: '', from: '', to: '' };
 
 /** `?page=` as written in the address: a whole number from 1, anything else is page 1. */
 export function parsePageParam(value: string | null): number {
@@ -14,41 +13,24 @@ export function parsePageParam(value: string | null): number {
 }
 
 export interface AdminOrdersParams {
-  /** The Asia/Kolkata day shown (YYYY-MM-DD): `?date=`, else India's today. */
-  date: string;
   page: number;
-  /** Shows another day, from its first page. */
-  setDate(date: string): void;
   setPage(page: number, options?: { replace?: boolean }): void;
-  /** The search in the address (`?q=&status=&from=&to=`); null when the list shows a day. */
-  filters: AdminOrderFilters | null;
-  /** Shows what these filters find, from the first page; all empty goes back to the day. */
+  /** The filters in the address (`?q=&status=&payment=&from=&to=`), empty ones as ''. */
+  filters: AdminOrderFilters;
+  /** Whether any filter is set (else the list is every order). */
+  filtered: boolean;
+  /** Shows what these filters find, from the first page; all empty is every order. */
   setFilters(filters: AdminOrderFilters): void;
 }
 
 /**
- * The day and page of Orders Management live in the address beside the shell's `section`
- * (`?section=orders&date=2026-11-21&page=2`), so a reload or a shared link shows the same list.
- * Today's date and page 1 are left out of the address.
+ * The filters and page of Orders Management live in the address beside the shell's `section`
+ * (`?section=orders&status=processing&page=2`), so a reload or a shared link shows the same list.
+ * Without filters the list is every order, newest first; page 1 is left out of the address.
  */
 export function useAdminOrdersParams(): AdminOrdersParams {
   const [search, setSearch] = useSearchParams();
-  const today = shopToday();
-  const fromUrl = search.get(DATE_KEY);
-  const date = fromUrl && isCalendarDay(fromUrl) ? fromUrl : today;
   const page = parsePageParam(search.get(PAGE_KEY));
-
-  const setDate = useCallback(
-    (next: string) => {
-      const query = new URLSearchParams(search);
-      if (next === today) query.delete(DATE_KEY);
-      else query.set(DATE_KEY, next);
-      // A new day starts at its first page.
-      query.delete(PAGE_KEY);
-      setSearch(query, { preventScrollReset: true, state: { keepScroll: true } });
-    },
-    [search, setSearch, today],
-  );
 
   const setPage = useCallback(
     (next: number, options?: { replace?: boolean }) => {
@@ -60,8 +42,8 @@ export function useAdminOrdersParams(): AdminOrdersParams {
     [search, setSearch],
   );
 
-  const values = FILTER_KEYS.map((key) => search.get(key)?.trim() ?? '');
-  const filters = values.some(Boolean) ? { q: values[0], status: values[1], from: values[2], to: values[3] } : null;
+  const filters = Object.fromEntries(FILTER_KEYS.map((key) => [key, search.get(key)?.trim() ?? ''])) as unknown as AdminOrderFilters;
+  const filtered = FILTER_KEYS.some((key) => filters[key]);
 
   const setFilters = useCallback(
     (next: AdminOrderFilters) => {
@@ -77,5 +59,5 @@ export function useAdminOrdersParams(): AdminOrdersParams {
     [search, setSearch],
   );
 
-  return { date, page, setDate, setPage, filters, setFilters };
+  return { page, setPage, filters, filtered, setFilters };
 }

@@ -11,13 +11,21 @@ export type AdminOrdersState = { status: 'loading' } | { status: 'error'; error:
 const orNull = (value: string) => (value.trim() ? value.trim() : null);
 
 /**
- * One page (10) of what a search finds; a day's list is the search from that day to that day. The
+ * One page (10) of what a search finds (every order without filters), newest first. The
  * answer carries the sum of the orders not cancelled over all pages. A page seen before shows from
  * the cache at once and is asked again (another member of staff may have shipped an order).
  */
 export function useAdminOrders(filters: AdminOrderFilters, page: number): { state: AdminOrdersState; reload(): void } {
   const { data, error, loading, refetch } = useQuery(ADMIN_ORDER_SEARCH, {
-    variables: { q: orNull(filters.q), status: orNull(filters.status), from: orNull(filters.from), to: orNull(filters.to), page, limit: ORDERS_PER_PAGE },
+    variables: {
+      q: orNull(filters.q),
+      status: orNull(filters.status),
+      payment: orNull(filters.payment),
+      from: orNull(filters.from),
+      to: orNull(filters.to),
+      page,
+      limit: ORDERS_PER_PAGE,
+    },
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useDialogs } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
-import { PageTitle } from '../../../components/page-title';
 import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { getErrorMessage, payloadMessage } from '../../../lib/api-errors';
@@ -24,7 +23,6 @@ import {
   type UpdateCouponData,
 } from '../api/admin-coupons-documents';
 import { useAdminCoupons } from '../hooks/use-admin-coupons';
-import { Breadcrumbs } from '../../../components/breadcrumbs';
 
 const SAVE_FAILED = 'Could not save the coupon. Please try again.';
 const DELETE_FAILED = 'Could not delete the coupon. Please try again.';
@@ -267,8 +265,6 @@ export function AdminCouponsView() {
 
   return (
     <div className="coupons-admin">
-      <PageTitle title="Coupons – Admin Dashboard" />
-      <Breadcrumbs trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Coupons' }]} />
       <div className="coupons-admin__head">
         <h1 className="page-heading">Coupons</h1>
         {isAdmin && editing === null ? (

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { LoadError } from '../../../components/load-error';
-import { PageTitle } from '../../../components/page-title';
 import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { formatCount, formatDate } from '../../../lib/format';
@@ -67,8 +65,6 @@ export function NewsletterSubscribers() {
 
   return (
     <div className="newsletter-admin">
-      <PageTitle title="Newsletter subscribers – Admin Dashboard" />
-      <Breadcrumbs trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Newsletter' }]} />
       <div className="newsletter-admin__head">
         <h1 className="page-heading">Newsletter subscribers</h1>
         {list ? <p className="newsletter-admin__count">{formatCount(list.total)} in this list</p> : null}

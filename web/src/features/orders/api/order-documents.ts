@@ -31,6 +31,14 @@ export interface OrderReturn {
   timeline: ReturnStep[];
 }
 
+/** How a shipped parcel travels (decision 0054). */
+export interface ShipmentView {
+  courierName: string;
+  trackingNumber: string | null;
+  /** The courier's tracking page for this parcel. */
+  trackingUrl: string | null;
+}
+
 /** What My Orders shows of an order (its card). */
 export interface OrderSummary {
   id: string;
@@ -51,6 +59,8 @@ export interface OrderSummary {
   returnableUntil: string | null;
   /** Delivered orders: where the GST tax invoice PDF is downloaded. */
   invoiceUrl: string | null;
+  /** The courier and tracking number, once shipped. */
+  shipment: ShipmentView | null;
 }
 
 /** What the OrderDeliveryAndPrices fragment selects: shipping, payment and the price breakdown. */
@@ -106,6 +116,11 @@ const ORDER_SUMMARY_SELECTION = `
   userId
   returnableUntil
   invoiceUrl
+  shipment {
+    courierName
+    trackingNumber
+    trackingUrl
+  }
 `;
 
 // My Orders asks for the shopper's returns in their own query: nested under 50 orders they would

@@ -16,6 +16,7 @@ import { OrderTimeline } from './order-timeline';
 import { PriceDetails } from './price-details';
 import { ReturnRequestForm } from './return-request-form';
 import { ReturnTimeline } from './return-timeline';
+import { ShipmentLine } from './shipment-line';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 
 const LOADING_TEXT = 'Loading order...';
@@ -109,6 +110,7 @@ function OrderDetailContent({ order, cancel: { cancelOrder, cancellingId }, relo
               <TruckIcon /> Delivery
             </h2>
             <OrderTimeline order={order} />
+            {order.shipment ? <ShipmentLine shipment={order.shipment} /> : null}
           </section>
           <section className="card" aria-labelledby="order-items-title">
             <h2 id="order-items-title" className="card__title">

@@ -4,7 +4,6 @@ import { isShopImagePath } from '@shop/proto-contracts/src/media';
 import { toast } from 'react-toastify/unstyled';
 import { LoadError } from '../../../components/load-error';
 import { PageLoader } from '../../../components/page-loader';
-import { PageTitle } from '../../../components/page-title';
 import { Pagination } from '../../../components/pagination';
 import { payloadMessage } from '../../../lib/api-errors';
 import { formatDate, formatINR } from '../../../lib/format';
@@ -21,7 +20,6 @@ import {
   type UpdateReturnVariables,
 } from '../api/admin-returns-documents';
 import { useAdminReturns } from '../hooks/use-admin-returns';
-import { Breadcrumbs } from '../../../components/breadcrumbs';
 
 const UPDATE_FAILED = 'Could not update the return. Please try again.';
 
@@ -161,8 +159,6 @@ export function AdminReturnsView() {
 
   return (
     <div className="admin-returns">
-      <PageTitle title="Returns – Admin Dashboard" />
-      <Breadcrumbs trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'Returns' }]} />
       <h1 className="page-heading">Returns</h1>
       <div className="order-filters" role="group" aria-label="Filter returns by status">
         {RETURN_FILTERS.map((f) => (

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * Review moderation (decision 0056): a new or edited review waits (`pending`) until staff approve
+ * it, unless the catalog's REVIEWS_NEED_APPROVAL is false; staff may reject it with a reason the
+ * reviewer sees. Only approved reviews are shown and counted in a product's rating.
+ */
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export const MIN_REJECTION_REASON_LENGTH = 3;
+export const MAX_REJECTION_REASON_LENGTH = 300;
+
+export const reviewModerationMessages = {
+  statusInvalid: 'status must be approved or rejected',
+  statusFilterInvalid: 'status must be pending, approved or rejected',
+  reasonRequired: 'Please give the reviewer a reason for the rejection',
+  reasonLength: `The reason must be ${MIN_REJECTION_REASON_LENGTH} to ${MAX_REJECTION_REASON_LENGTH} characters long`,
+  reasonOnlyForRejection: 'A reason is given only when rejecting',
+  approved: 'Review approved',
+  rejected: 'Review rejected',
+  awaitingApproval: 'Thank you! Your review will appear once our team has checked it.',
+} as const;
+
+/** PUT /admin/review/:id and GraphQL moderateReview: approve, or reject with a reason. */
+export const moderateReviewSchema = z
+  .object(
+    {
+      status: z.enum(['approved', 'rejected'], { error: reviewModerationMessages.statusInvalid }),
+      reason: z.preprocess(
+        (v) => (v === null ? undefined : typeof v === 'string' ? v.trim() || undefined : v),
+        z
+          .string({ error: reviewModerationMessages.reasonLength })
+          .min(MIN_REJECTION_REASON_LENGTH, { error: reviewModerationMessages.reasonLength })
+          .max(MAX_REJECTION_REASON_LENGTH, { error: reviewModerationMessages.reasonLength })
+          .optional(),
+      ),
+    },
+    { error: reviewModerationMessages.statusInvalid },
+  )
+  .superRefine((body, ctx) => {
+    if (body.status === 'rejected' && !body.reason) ctx.addIssue({ code: 'custom', message: reviewModerationMessages.reasonRequired, path: ['reason'] });
+    if (body.status === 'approved' && body.reason) ctx.addIssue({ code: 'custom', message: reviewModerationMessages.reasonOnlyForRejection, path: ['reason'] });
+  });
+export type ModerateReview = z.output<typeof moderateReviewSchema>;
+
+/** The moderation list's `status` filter, read from the query or arguments (absent or '': every review). */
+export const reviewStatusFilterSchema = z.object({
+  status: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(REVIEW_STATUSES, { error: reviewModerationMessages.statusFilterInvalid }).optional(),
+  ),
+});
