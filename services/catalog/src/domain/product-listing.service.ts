@@ -6,6 +6,7 @@ import {
   SEARCH_COUNT_CAP,
   type ProductQuery,
   type ProductSort,
+  type SearchFacets,
 } from '@shop/proto-contracts';
 import { badRequest, fixedStatement, notFound, rowsAs, type Db, type FixedStatement, type Tx } from '@shop/platform';
 import { products, type ProductRow } from '../db/schema';
@@ -16,6 +17,7 @@ import { findSubcategory } from './category.directory';
 import { COMPACT_AFTER_ROWS, compactInBackground, facetCount, facetCountsByCategory, PRICE_BAND_NUMBERS, type FacetFilter } from './product-facets';
 import { pageOf, type Product, type ProductColumns, type ProductPage } from './product.model';
 import { keepCandidates, keptCandidates } from './search-candidates';
+import { searchFacetsOf } from './search-facets';
 import { slipsAllowed, typoDistance } from './typo-distance';
 
 const { searchText: _searchText, ...productColumns } = getTableColumns(products);
@@ -97,6 +99,10 @@ async function filtersOf(deps: CatalogDeps, q: ProductQuery): Promise<{ where: S
     where.push(sql`${products}.in_stock`);
     facets.inStock = true;
   }
+  // A search's facet filters (decision 0059); values checked by searchFacetFilterSchema.
+  if (q.size !== undefined) where.push(sql`${products.sizes} @> ${JSON.stringify([q.size])}::jsonb`);
+  if (q.color !== undefined) where.push(sql`${products.colors} @> ${JSON.stringify([q.color])}::jsonb`);
+  if (q.minRating !== undefined) where.push(gte(products.rating, q.minRating));
   return { where, facets };
 }
 
@@ -126,6 +132,7 @@ async function toPage(deps: CatalogDeps, result: { rows: ProductColumns[]; count
 /** A filtered, sorted page of products (GET /products, /productsByTag; the GraphQL listings). */
 export async function listProducts(deps: CatalogDeps, q: ProductQuery): Promise<ProductPage> {
   if (q.search !== undefined) return searchProducts(deps, { ...q, search: q.search });
+  if (q.size !== undefined || q.color !== undefined || q.minRating !== undefined) throw badRequest(catalogMessages.searchFiltersOnly);
   const { facets } = await filtersOf(deps, q);
   const { statement, params } = listingStatementOf(facets, q);
   const found = await statement(deps.db, params);
@@ -313,18 +320,24 @@ function tsqueryOf(groups: string[][]): SQL {
  * words the name holds) best first, each in the ordering's index order, until the page is filled:
  * the same order, without reading every match.
  */
-export async function searchProducts(deps: CatalogDeps, q: ProductQuery & { search: string }): Promise<ProductPage> {
+export async function searchProducts(
+  deps: CatalogDeps,
+  q: ProductQuery & { search: string },
+  opts: { facets?: boolean } = {},
+): Promise<ProductPage & { facets?: SearchFacets }> {
   const text = q.search.trim();
   const words = searchWords(text);
-  const { where: filters, facets } = await filtersOf(deps, q);
+  const { where: filters, facets: facetFilter } = await filtersOf(deps, q);
   const offset = (q.page - 1) * q.limit;
   // A broad search's ranked candidates, kept from an earlier page (decision 0058): a slice of them.
-  const key = JSON.stringify([text.toLowerCase().replace(/\s+/g, ' '), facets, q.sort]);
+  const key = JSON.stringify([text.toLowerCase().replace(/\s+/g, ' '), facetFilter, q.size, q.color, q.minRating, q.sort]);
   const keptList = q.page > 1 ? keptCandidates(deps.db, key, Math.min(offset + q.limit, SEARCH_COUNT_CAP)) : undefined;
-  if (keptList) {
+  if (keptList && (!opts.facets || keptList.facets)) {
     const ids = offset < keptList.count ? keptList.ranked.slice(offset, Math.min(offset + q.limit, keptList.count)) : [];
-    return pageOf(await withCategories(deps, await rowsInOrder(deps.db, ids, filters)), keptList.count, q.page, q.limit, keptList.capped);
+    const page = pageOf(await withCategories(deps, await rowsInOrder(deps.db, ids, filters)), keptList.count, q.page, q.limit, keptList.capped);
+    return opts.facets ? { ...page, facets: keptList.facets } : page;
   }
+  const categoryList = opts.facets ? await deps.categories.all() : [];
   // How many products the catalog holds (facet table, < 1 ms): read before the transaction, since
   // the embedded PGlite has one connection.
   const catalogSize = await facetCount(deps, {});
@@ -410,10 +423,12 @@ export async function searchProducts(deps: CatalogDeps, q: ProductQuery & { sear
     }
     const capped = counted > SEARCH_COUNT_CAP;
     const count = Math.min(counted, SEARCH_COUNT_CAP);
-    const candidates = capped && ranked && q.page > 1 ? { ranked, count, capped } : undefined;
-    if (ids.length === 0) return { rows: [], count, capped, takenAsTyped, candidates };
+    // The facets of a search that found something (one that finds nothing may run again, below).
+    const facets = opts.facets && counted > 0 ? await searchFacetsOf(tx, where, categoryList) : undefined;
+    const candidates = capped && ranked && q.page > 1 ? { ranked, count, capped, facets } : undefined;
+    if (ids.length === 0) return { rows: [], count, capped, takenAsTyped, candidates, facets };
     const byId = new Map((await tx.select(productColumns).from(products).where(inArray(products.id, ids))).map((r) => [r.id, r]));
-    return { rows: ids.map((id) => byId.get(id)!), count, capped, takenAsTyped, candidates };
+    return { rows: ids.map((id) => byId.get(id)!), count, capped, takenAsTyped, candidates, facets };
   };
   const result = await deps.db.transaction(async (tx) => {
     const first = await searchIn(tx, new Set());
@@ -425,8 +440,12 @@ export async function searchProducts(deps: CatalogDeps, q: ProductQuery & { sear
     return stale.length ? searchIn(tx, new Set(stale)) : first;
   });
   if (result.candidates) keepCandidates(deps.db, key, result.candidates);
-  return pageOf(await withCategories(deps, result.rows), result.count, q.page, q.limit, result.capped);
+  const page = pageOf(await withCategories(deps, result.rows), result.count, q.page, q.limit, result.capped);
+  return opts.facets ? { ...page, facets: result.facets ?? NO_FACETS } : page;
 }
+
+/** The facets of a search that finds nothing. */
+const NO_FACETS: SearchFacets = { counted: 0, capped: false, categories: [], priceBands: [], sizes: [], colors: [], ratings: [], inStock: 0 };
 
 /** How many pages past the one asked for a deep page of a broad search ranks (and keeps) with it. */
 const CANDIDATE_PAGES_AHEAD = 4;

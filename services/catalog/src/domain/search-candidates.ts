@@ -1,3 +1,4 @@
+import type { SearchFacets } from '@shop/proto-contracts';
 import type { Db } from '@shop/platform';
 
 /**
@@ -19,6 +20,8 @@ export interface SearchCandidates {
   /** The (capped) total and whether it is a lower bound, as the search counted them. */
   count: number;
   capped: boolean;
+  /** The search's facets, when they were asked for (decision 0059). */
+  facets?: SearchFacets;
 }
 
 export const CANDIDATES_TTL_MS = 60_000;

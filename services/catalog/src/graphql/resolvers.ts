@@ -14,11 +14,13 @@ import {
   categoryUpdateSchema,
   adminReviewsQuerySchema,
   searchTextSchema,
+  searchFacetFilterSchema,
   type PriceBand,
   type ProductQuery,
   type ProductSort,
   type TagKey,
 } from '@shop/proto-contracts';
+import type { GraphQLResolveInfo } from 'graphql';
 import { assertLoggedIn, assertRole, badRequest, type GraphQLContext, type SubgraphResolvers } from '@shop/platform';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { catalogStats } from '../domain/catalog-stats.service';
@@ -122,8 +124,27 @@ function queryOf(args: Args): ProductQuery {
     withDiscount: Boolean(f.withDiscount),
     inStock: Boolean(f.inStock),
     sort: sorts[f.sort ?? 'popular'] ?? 'popular',
+    ...facetFiltersOf(f),
     ...pagingOf(args, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, catalogMessages.limitInvalid),
   };
+}
+
+/** A search's facet filters (size, color, minRating), checked as REST checks them. */
+function facetFiltersOf(f: Args): Pick<ProductQuery, 'size' | 'color' | 'minRating'> {
+  const given = parseInput(searchFacetFilterSchema, { size: f.size, color: f.color, rating: f.minRating });
+  return {
+    ...(given.size !== undefined ? { size: given.size } : {}),
+    ...(given.color !== undefined ? { color: given.color } : {}),
+    ...(given.rating !== undefined ? { minRating: given.rating } : {}),
+  };
+}
+
+/** The GraphQL PriceBand of a REST price band (facet values are what ProductFilter takes). */
+const graphqlBands: Record<string, string> = { under500: 'under500', '500-1000': 'from500to1000', above1000: 'above1000' };
+
+/** Whether the query selects `facets` on the page (only then are they counted). */
+function asksFacets(info: GraphQLResolveInfo): boolean {
+  return info.fieldNodes.some((node) => node.selectionSet?.selections.some((s) => s.kind === 'Field' && s.name.value === 'facets'));
 }
 
 /** GraphQL's ProductInput in the shape of the spec's creation payload (`code` is the REST `id`). */
@@ -147,9 +168,11 @@ export function catalogResolvers(deps: CatalogDeps): SubgraphResolvers {
         const product = await findProduct(deps, String(args.id));
         return product ? toGraphqlProduct(product) : null;
       },
-      searchProducts: async (_p: unknown, args: Args) => {
+      searchProducts: async (_p: unknown, args: Args, _ctx: unknown, info: GraphQLResolveInfo) => {
         const search = parseInput(searchTextSchema, args.query);
-        return graphqlPage(await searchProducts(deps, { ...queryOf(args), search }));
+        const page = await searchProducts(deps, { ...queryOf(args), search }, { facets: asksFacets(info) });
+        const facets = page.facets && { ...page.facets, priceBands: page.facets.priceBands.map((b) => ({ ...b, value: graphqlBands[b.value] ?? b.value })) };
+        return { ...graphqlPage(page), facets: facets ?? null };
       },
       adminProducts: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         staff(ctx);

@@ -1,6 +1,6 @@
 import { Router, type Response } from 'express';
 import { CACHE_TAGS_HEADER, cacheTagsOf } from '@shop/platform';
-import { productListQuerySchema, productSearchQuerySchema, productTagQuerySchema } from '@shop/proto-contracts';
+import { productListQuerySchema, productSearchQuerySchema, productTagQuerySchema, type SearchFacets } from '@shop/proto-contracts';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { listCategoriesWithCounts } from '../domain/category-listing.service';
 import { getProduct, listProducts, searchProducts } from '../domain/product-listing.service';
@@ -22,10 +22,10 @@ function sendPublic(res: Response, body: unknown, tags = cacheTagsOf(body)) {
 }
 
 /** A listing page with its cache tags: the products' ids, in order (what cacheTagsOf finds in it, without walking it). */
-function sendPage(res: Response, page: ProductPage<Product>) {
+function sendPage(res: Response, page: ProductPage<Product>, facets?: SearchFacets) {
   const ids = new Set<string>();
   for (const p of page.products) ids.add(p.id);
-  sendPublic(res, restPage(page), ['catalog', ...ids].join(' '));
+  sendPublic(res, facets ? { ...restPage(page), facets } : restPage(page), ['catalog', ...ids].join(' '));
 }
 
 /** The shopper's side of the catalog (spec section 7, "Products and reviews"): open to everyone. */
@@ -44,7 +44,8 @@ export function productRoutes(deps: CatalogDeps): Router {
 
   r.get('/search', async (req, res) => {
     const q = parseInput(productSearchQuerySchema, req.query);
-    sendPage(res, await searchProducts(deps, { ...productQueryOf(q), search: q.q }));
+    const page = await searchProducts(deps, { ...productQueryOf(q), search: q.q, size: q.size, color: q.color, minRating: q.rating }, { facets: q.facets });
+    sendPage(res, page, page.facets);
   });
 
   r.get('/product/:id', async (req, res) => {
