@@ -622,6 +622,18 @@ export const productSearchQuerySchema = productListQuerySchema.extend({
   facets: flagParam,
 });
 
+/** GET /search/suggest?q=: the text typed so far (1–100 characters). */
+export const searchSuggestQuerySchema = z.object({
+  q: z.preprocess((v) => (v === undefined ? '' : v), searchTextSchema),
+});
+
+/** Suggestions as a shopper types (decision 0060): products (price in rupees) and categories. */
+export interface SearchSuggestions {
+  query: string;
+  products: Array<{ id: string; name: string; price: number; thumbnail: string | null; category: string }>;
+  categories: Array<{ index: number; str: string; name: string }>;
+}
+
 /**
  * A search's facets (decision 0059): for each of category, price band, size, colour, rating and
  * stock, the values its matches hold under the filters asked for and how many matches hold each.

@@ -324,7 +324,7 @@ export async function searchProducts(
   deps: CatalogDeps,
   q: ProductQuery & { search: string },
   opts: { facets?: boolean } = {},
-): Promise<ProductPage & { facets?: SearchFacets }> {
+): Promise<SearchPage> {
   const text = q.search.trim();
   const words = searchWords(text);
   const { where: filters, facets: facetFilter } = await filtersOf(deps, q);
@@ -335,7 +335,8 @@ export async function searchProducts(
   if (keptList && (!opts.facets || keptList.facets)) {
     const ids = offset < keptList.count ? keptList.ranked.slice(offset, Math.min(offset + q.limit, keptList.count)) : [];
     const page = pageOf(await withCategories(deps, await rowsInOrder(deps.db, ids, filters)), keptList.count, q.page, q.limit, keptList.capped);
-    return opts.facets ? { ...page, facets: keptList.facets } : page;
+    const answer: SearchPage = { ...page, didYouMean: keptList.didYouMean, corrected: keptList.didYouMean !== null };
+    return opts.facets ? { ...answer, facets: keptList.facets } : answer;
   }
   const categoryList = opts.facets ? await deps.categories.all() : [];
   // How many products the catalog holds (facet table, < 1 ms): read before the transaction, since
@@ -343,6 +344,8 @@ export async function searchProducts(
   const catalogSize = await facetCount(deps, {});
   const searchIn = async (tx: Tx, stale: ReadonlySet<string>) => {
     let takenAsTyped: string[] = [];
+    // The words as corrected (each typo its closest correction), when that differs from what was typed.
+    let correctedText: string | undefined;
     const typed = sql`websearch_to_tsquery('english', ${text})`;
     let matches = sql`${products}.search_vector @@ ${typed}`;
     // The ranking's tiers, best first (sort popular with words to correct); none: one ordering.
@@ -354,6 +357,8 @@ export async function searchProducts(
     if (words.length) {
       const corrections = await correctionsOf(tx, words, stale);
       takenAsTyped = words.filter((_, i) => corrections[i]!.asTyped);
+      const correctedWords = words.map((w, i) => (corrections[i]!.asTyped ? w : (corrections[i]!.best[0] ?? w)));
+      if (correctedWords.some((w, i) => w !== words[i])) correctedText = correctedWords.join(' ');
       const fuzzy = tsqueryOf(corrections.map((c) => c.all));
       matches = sql`${products}.search_vector @@ (${typed} || ${fuzzy})`;
       const closest = sql`${products}.search_vector @@ ${tsqueryOf(corrections.map((c) => c.best))}`;
@@ -425,10 +430,10 @@ export async function searchProducts(
     const count = Math.min(counted, SEARCH_COUNT_CAP);
     // The facets of a search that found something (one that finds nothing may run again, below).
     const facets = opts.facets && counted > 0 ? await searchFacetsOf(tx, where, categoryList) : undefined;
-    const candidates = capped && ranked && q.page > 1 ? { ranked, count, capped, facets } : undefined;
-    if (ids.length === 0) return { rows: [], count, capped, takenAsTyped, candidates, facets };
+    const candidates = capped && ranked && q.page > 1 ? { ranked, count, capped, facets, didYouMean: correctedText ?? null } : undefined;
+    if (ids.length === 0) return { rows: [], count, capped, takenAsTyped, candidates, facets, correctedText };
     const byId = new Map((await tx.select(productColumns).from(products).where(inArray(products.id, ids))).map((r) => [r.id, r]));
-    return { rows: ids.map((id) => byId.get(id)!), count, capped, takenAsTyped, candidates, facets };
+    return { rows: ids.map((id) => byId.get(id)!), count, capped, takenAsTyped, candidates, facets, correctedText };
   };
   const result = await deps.db.transaction(async (tx) => {
     const first = await searchIn(tx, new Set());
@@ -441,7 +446,43 @@ export async function searchProducts(
   });
   if (result.candidates) keepCandidates(deps.db, key, result.candidates);
   const page = pageOf(await withCategories(deps, result.rows), result.count, q.page, q.limit, result.capped);
-  return opts.facets ? { ...page, facets: result.facets ?? NO_FACETS } : page;
+  // "Showing results for …" (found through corrections), or "Did you mean …?" (found nothing).
+  let didYouMean: string | null = result.correctedText ?? null;
+  if (result.count === 0 && !didYouMean && words.length) didYouMean = await looserSuggestion(deps, words);
+  const answer: SearchPage = { ...page, didYouMean, corrected: result.count > 0 && didYouMean !== null };
+  return opts.facets ? { ...answer, facets: result.facets ?? NO_FACETS } : answer;
+}
+
+/** A search's page: besides the listing's fields, a better text for it, and the facets when asked for. */
+export interface SearchPage extends ProductPage {
+  /** The words corrected ('leather wallet' for 'lether walet'), or a text that finds something when this one found nothing; else null. */
+  didYouMean: string | null;
+  /** True when the products shown were found through the corrections of didYouMean ("Showing results for …"). */
+  corrected: boolean;
+  facets?: SearchFacets;
+}
+
+/**
+ * For a search that found nothing and had no typo a few slips away: each word's closest catalog word
+ * by trigram similarity (PostgreSQL's default 0.3, however many slips), when some product holds all
+ * of them together (decision 0060). Null when none does, or nothing changes.
+ */
+async function looserSuggestion(deps: CatalogDeps, words: string[]): Promise<string | null> {
+  const values = sql.join(words.map((w, i) => sql`(${i}::int, ${w}::text)`), sql`, `);
+  const rows = rowsOf<{ i: number; word: string | null }>(
+    await deps.db.execute(sql`
+      select q.i, (select w.word from catalog.search_words w where w.word % q.word and w.word <> q.word
+        and numnode(plainto_tsquery('english', w.word)) > 0
+        order by similarity(w.word, q.word) desc, w.word limit 1) as word
+      from (values ${values}) as q(i, word) order by q.i`),
+  );
+  const suggested = words.map((w, i) => rows.find((r) => r.i === i)?.word ?? w);
+  if (suggested.every((w, i) => w === words[i])) return null;
+  const text = suggested.join(' ');
+  const [found] = rowsOf<{ found: boolean }>(
+    await deps.db.execute(sql`select exists (select from ${products} where ${products}.search_vector @@ ${tsqueryOf(suggested.map((w) => [w]))}) as found`),
+  );
+  return found?.found ? text : null;
 }
 
 /** The facets of a search that finds nothing. */

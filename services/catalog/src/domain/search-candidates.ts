@@ -20,6 +20,8 @@ export interface SearchCandidates {
   /** The (capped) total and whether it is a lower bound, as the search counted them. */
   count: number;
   capped: boolean;
+  /** The search's corrected words, if any ("Showing results for …"). */
+  didYouMean: string | null;
   /** The search's facets, when they were asked for (decision 0059). */
   facets?: SearchFacets;
 }

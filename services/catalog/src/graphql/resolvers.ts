@@ -29,6 +29,7 @@ import { listCategoriesWithCounts, productCountOf } from '../domain/category-lis
 import type { Category } from '../domain/category.directory';
 import { createProduct, deleteProduct, updateProduct } from '../domain/product-admin.service';
 import { findProduct, listProducts, listProductsForStaff, relatedProducts, searchProducts } from '../domain/product-listing.service';
+import { suggestSearch } from '../domain/search-suggest.service';
 import { mrpOf, stockBySize, subcategoryOf, thumbnailOf, type Product, type ProductPage } from '../domain/product.model';
 import { toGraphqlReview } from '../domain/review.model';
 import { createCategory, deleteCategory, updateCategory, type ChangedCategory } from '../domain/category-admin.service';
@@ -86,7 +87,12 @@ export function toGraphqlProduct(p: Product): GraphqlProduct {
 }
 
 
-const graphqlPage = (page: ProductPage) => ({ ...page, products: page.products.map(toGraphqlProduct) });
+const graphqlPage = (page: ProductPage & { didYouMean?: string | null; corrected?: boolean }) => ({
+  ...page,
+  didYouMean: page.didYouMean ?? null,
+  corrected: page.corrected ?? false,
+  products: page.products.map(toGraphqlProduct),
+});
 
 const priceBands: Record<string, PriceBand> = { all: 'all', under500: 'under500', from500to1000: '500-1000', above1000: 'above1000' };
 const sorts: Record<string, ProductSort> = {
@@ -174,6 +180,7 @@ export function catalogResolvers(deps: CatalogDeps): SubgraphResolvers {
         const facets = page.facets && { ...page.facets, priceBands: page.facets.priceBands.map((b) => ({ ...b, value: graphqlBands[b.value] ?? b.value })) };
         return { ...graphqlPage(page), facets: facets ?? null };
       },
+      searchSuggestions: async (_p: unknown, args: Args) => suggestSearch(deps, parseInput(searchTextSchema, args.query)),
       adminProducts: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         staff(ctx);
         const paging = pagingOf(args, ADMIN_DEFAULT_PAGE_SIZE, ADMIN_MAX_PAGE_SIZE, catalogMessages.adminLimitInvalid);
