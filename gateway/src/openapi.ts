@@ -80,7 +80,18 @@ const docs: Record<string, Doc> = {
     access: 'login',
   },
   'GET /categories': { summary: 'The top-level categories in order with their subcategories (hidden ones left out)', access: 'open' },
-  'GET /search': { summary: 'Typo-tolerant product search (q); counted up to 1,000: productCountCapped says productCount is a lower bound', access: 'open' },
+  'GET /search': {
+    summary:
+      "Typo-tolerant product search (q, 1–100 characters); counted up to 1,000: productCountCapped says productCount is a lower bound. didYouMean: the words corrected (corrected: true, the products were found through them) or, when nothing was found, a text that finds something (else null). The listing filters (category, subcat, price, discount, inStock, sort, page, limit) and the search's facet filters: size (one of the shop's sizes), color (a palette colour, any case), rating (1–4: that many stars and above); a bad value is a 400 naming it. facets=true adds facets: counted (at most 1,000), capped, and categories, priceBands, sizes, colors, ratings (each value, label, count) and inStock, of the matches under the filters asked for (decision 0059)",
+    access: 'open',
+    query: ['q', 'category', 'subcat', 'price', 'discount', 'inStock', 'sort', 'page', 'limit', 'size', 'color', 'rating', 'facets'],
+  },
+  'GET /search/suggest': {
+    summary:
+      "Suggestions as one types (q, 1–100 characters): products holding every word typed, the last as the start of a word, most popular first (at most 6: id, name, price in rupees, thumbnail, category), and visible categories with a word starting so (at most 4: index, str, name). No word of 2+ letters or digits: empty lists (decision 0060)",
+    access: 'open',
+    query: ['q'],
+  },
   'GET /admin/products': { summary: 'All products (staff)', access: 'staff' },
   'POST /admin/product/create': { summary: 'Create a product', access: 'staff' },
   'PUT /admin/product/:id': { summary: 'Update a product', access: 'staff' },

@@ -54,6 +54,7 @@ export const routeTable: Route[] = [
   r('PUT', '/review', 'catalog'),
   r('GET', '/categories', 'catalog'),
   r('GET', '/search', 'catalog'),
+  r('GET', '/search/suggest', 'catalog'),
   // Admin: products and reviews
   r('GET', '/admin/products', 'catalog'),
   r('POST', '/admin/product/create', 'catalog'),

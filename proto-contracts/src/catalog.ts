@@ -478,6 +478,10 @@ export const catalogMessages = {
   flagInvalid: 'discount and inStock must be true or false',
   unknownSubcatFilter: 'Unknown subcategory',
   searchRequired: 'Please enter something to search for',
+  sizeFilterInvalid: 'size must be one of the shop\'s sizes (S, M, L, XL, 4–15, 28–38, free, …)',
+  colorFilterInvalid: 'color must be a colour of the shop\'s palette',
+  ratingFilterInvalid: 'rating must be a whole number from 1 to 4 (that many stars and above)',
+  searchFiltersOnly: 'size, color and rating filter search results only',
   searchTooLong: `Search text must be at most ${SEARCH_QUERY_MAX_LENGTH} characters long`,
 } as const;
 
@@ -510,6 +514,10 @@ export interface ProductQuery {
   sort: ProductSort;
   /** Set by searches; ranks by relevance unless an explicit non-default sort is asked for. */
   search?: string;
+  /** Search facets (decision 0059): a size the product offers, a colour it offers, a rating at least this (1–4). */
+  size?: string;
+  color?: string;
+  minRating?: number;
   page: number;
   limit: number;
 }
@@ -566,10 +574,90 @@ export const searchTextSchema = z
   .min(1, { error: catalogMessages.searchRequired })
   .max(SEARCH_QUERY_MAX_LENGTH, { error: catalogMessages.searchTooLong });
 
-/** GET /search?q=: the listing filters plus the text. */
+/** Every size of every size set (a search's size filter takes one of them). */
+export const ALL_SIZES: readonly string[] = [...new Set(Object.values(SIZE_SETS).flat())];
+
+/** The rating facet's steps: that many stars and above. */
+export const RATING_STEPS = [4, 3, 2, 1] as const;
+
+/** A search's facet filters as given (REST query text or GraphQL fields), checked: a size, a palette colour, a rating step. */
+export const searchFacetFilterSchema = z.object({
+  size: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string({ error: catalogMessages.sizeFilterInvalid })
+      .trim()
+      .refine((v) => ALL_SIZES.includes(v), { error: catalogMessages.sizeFilterInvalid })
+      .optional(),
+  ),
+  color: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string({ error: catalogMessages.colorFilterInvalid })
+      .max(40, { error: catalogMessages.colorFilterInvalid })
+      .transform((v, ctx) => {
+        const name = resolveColorName(v);
+        if (!name) {
+          ctx.issues.push({ code: 'custom', message: catalogMessages.colorFilterInvalid, input: v });
+          return z.NEVER;
+        }
+        return name;
+      })
+      .optional(),
+  ),
+  rating: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? undefined : String(v)),
+    z
+      .string({ error: catalogMessages.ratingFilterInvalid })
+      .regex(/^[1-4]$/, { error: catalogMessages.ratingFilterInvalid })
+      .transform(Number)
+      .optional(),
+  ),
+});
+export type SearchFacetFilter = z.output<typeof searchFacetFilterSchema>;
+
+/** GET /search?q=: the listing filters plus the text, the facet filters, and `facets=true` for the facets. */
 export const productSearchQuerySchema = productListQuerySchema.extend({
   q: z.preprocess((v) => (v === undefined ? '' : v), searchTextSchema),
+  ...searchFacetFilterSchema.shape,
+  facets: flagParam,
 });
+
+/** GET /search/suggest?q=: the text typed so far (1–100 characters). */
+export const searchSuggestQuerySchema = z.object({
+  q: z.preprocess((v) => (v === undefined ? '' : v), searchTextSchema),
+});
+
+/** Suggestions as a shopper types (decision 0060): products (price in rupees) and categories. */
+export interface SearchSuggestions {
+  query: string;
+  products: Array<{ id: string; name: string; price: number; thumbnail: string | null; category: string }>;
+  categories: Array<{ index: number; str: string; name: string }>;
+}
+
+/**
+ * A search's facets (decision 0059): for each of category, price band, size, colour, rating and
+ * stock, the values its matches hold under the filters asked for and how many matches hold each.
+ * Counted over at most SEARCH_COUNT_CAP matches: `capped` says the counts are of the first 1,000
+ * found, not of every match.
+ */
+export interface FacetValue {
+  /** What the filter takes (a category slug, a price band, a size, a colour name, a rating step). */
+  value: string;
+  label: string;
+  count: number;
+}
+export interface SearchFacets {
+  counted: number;
+  capped: boolean;
+  categories: FacetValue[];
+  priceBands: FacetValue[];
+  sizes: FacetValue[];
+  colors: FacetValue[];
+  ratings: FacetValue[];
+  /** How many of the counted matches are in stock. */
+  inStock: number;
+}
 
 /** GET /admin/products: a page of every product, optionally matching a text. */
 export const adminProductQuerySchema = z.object({

@@ -448,7 +448,7 @@ async function main() {
 
 if (args.catalog || args['catalog-database']) {
   void import('./catalog-scale').then(({ runCatalogScale }) =>
-    runCatalogScale({ products: Number(args.catalog ?? 0), database: args['catalog-database'], requests: Number(args.requests ?? 30) }),
+    runCatalogScale({ products: Number(args.catalog ?? 0), database: args['catalog-database'], requests: Number(args.requests ?? 30), only: typeof args.only === 'string' ? args.only.split(',') : undefined }),
   ).catch((err) => {
     console.error(err);
     process.exitCode = 1;

@@ -7,6 +7,7 @@ import type { CatalogDeps } from './catalog-deps';
 import { isUniqueViolation, isUuid } from './catalog-errors';
 import { categoryOfQuery, productColumns, withCategories } from './product-listing.service';
 import { productChangedEvent, productDeletedEvent } from './product.events';
+import { forgetSearchCandidates } from './search-candidates';
 import { searchTextOf, type Product } from './product.model';
 import { checkProductDraft } from './product.rules';
 
@@ -53,6 +54,7 @@ export async function createProduct(deps: CatalogDeps, input: ProductCreateInput
     throw err;
   }
   deps.publishEvents();
+  forgetSearchCandidates(deps.db);
   return (await withCategories(deps, [created]))[0];
 }
 
@@ -117,6 +119,7 @@ export async function updateProduct(deps: CatalogDeps, id: string, input: Produc
     return row;
   });
   deps.publishEvents();
+  forgetSearchCandidates(deps.db);
   return (await withCategories(deps, [updated]))[0];
 }
 
@@ -129,4 +132,5 @@ export async function deleteProduct(deps: CatalogDeps, id: string): Promise<void
     await enqueueEvent(tx, deps.schema, productDeletedEvent(gone));
   });
   deps.publishEvents();
+  forgetSearchCandidates(deps.db);
 }

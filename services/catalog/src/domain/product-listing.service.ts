@@ -6,6 +6,7 @@ import {
   SEARCH_COUNT_CAP,
   type ProductQuery,
   type ProductSort,
+  type SearchFacets,
 } from '@shop/proto-contracts';
 import { badRequest, fixedStatement, notFound, rowsAs, type Db, type FixedStatement, type Tx } from '@shop/platform';
 import { products, type ProductRow } from '../db/schema';
@@ -15,6 +16,8 @@ import type { Category } from './category.directory';
 import { findSubcategory } from './category.directory';
 import { COMPACT_AFTER_ROWS, compactInBackground, facetCount, facetCountsByCategory, PRICE_BAND_NUMBERS, type FacetFilter } from './product-facets';
 import { pageOf, type Product, type ProductColumns, type ProductPage } from './product.model';
+import { keepCandidates, keptCandidates } from './search-candidates';
+import { searchFacetsOf } from './search-facets';
 import { slipsAllowed, typoDistance } from './typo-distance';
 
 const { searchText: _searchText, ...productColumns } = getTableColumns(products);
@@ -96,6 +99,10 @@ async function filtersOf(deps: CatalogDeps, q: ProductQuery): Promise<{ where: S
     where.push(sql`${products}.in_stock`);
     facets.inStock = true;
   }
+  // A search's facet filters (decision 0059); values checked by searchFacetFilterSchema.
+  if (q.size !== undefined) where.push(sql`${products.sizes} @> ${JSON.stringify([q.size])}::jsonb`);
+  if (q.color !== undefined) where.push(sql`${products.colors} @> ${JSON.stringify([q.color])}::jsonb`);
+  if (q.minRating !== undefined) where.push(gte(products.rating, q.minRating));
   return { where, facets };
 }
 
@@ -125,6 +132,7 @@ async function toPage(deps: CatalogDeps, result: { rows: ProductColumns[]; count
 /** A filtered, sorted page of products (GET /products, /productsByTag; the GraphQL listings). */
 export async function listProducts(deps: CatalogDeps, q: ProductQuery): Promise<ProductPage> {
   if (q.search !== undefined) return searchProducts(deps, { ...q, search: q.search });
+  if (q.size !== undefined || q.color !== undefined || q.minRating !== undefined) throw badRequest(catalogMessages.searchFiltersOnly);
   const { facets } = await filtersOf(deps, q);
   const { statement, params } = listingStatementOf(facets, q);
   const found = await statement(deps.db, params);
@@ -312,15 +320,32 @@ function tsqueryOf(groups: string[][]): SQL {
  * words the name holds) best first, each in the ordering's index order, until the page is filled:
  * the same order, without reading every match.
  */
-export async function searchProducts(deps: CatalogDeps, q: ProductQuery & { search: string }): Promise<ProductPage> {
+export async function searchProducts(
+  deps: CatalogDeps,
+  q: ProductQuery & { search: string },
+  opts: { facets?: boolean } = {},
+): Promise<SearchPage> {
   const text = q.search.trim();
   const words = searchWords(text);
-  const filters = (await filtersOf(deps, q)).where;
+  const { where: filters, facets: facetFilter } = await filtersOf(deps, q);
+  const offset = (q.page - 1) * q.limit;
+  // A broad search's ranked candidates, kept from an earlier page (decision 0058): a slice of them.
+  const key = JSON.stringify([text.toLowerCase().replace(/\s+/g, ' '), facetFilter, q.size, q.color, q.minRating, q.sort]);
+  const keptList = q.page > 1 ? keptCandidates(deps.db, key, Math.min(offset + q.limit, SEARCH_COUNT_CAP)) : undefined;
+  if (keptList && (!opts.facets || keptList.facets)) {
+    const ids = offset < keptList.count ? keptList.ranked.slice(offset, Math.min(offset + q.limit, keptList.count)) : [];
+    const page = pageOf(await withCategories(deps, await rowsInOrder(deps.db, ids, filters)), keptList.count, q.page, q.limit, keptList.capped);
+    const answer: SearchPage = { ...page, didYouMean: keptList.didYouMean, corrected: keptList.didYouMean !== null };
+    return opts.facets ? { ...answer, facets: keptList.facets } : answer;
+  }
+  const categoryList = opts.facets ? await deps.categories.all() : [];
   // How many products the catalog holds (facet table, < 1 ms): read before the transaction, since
   // the embedded PGlite has one connection.
   const catalogSize = await facetCount(deps, {});
   const searchIn = async (tx: Tx, stale: ReadonlySet<string>) => {
     let takenAsTyped: string[] = [];
+    // The words as corrected (each typo its closest correction), when that differs from what was typed.
+    let correctedText: string | undefined;
     const typed = sql`websearch_to_tsquery('english', ${text})`;
     let matches = sql`${products}.search_vector @@ ${typed}`;
     // The ranking's tiers, best first (sort popular with words to correct); none: one ordering.
@@ -332,6 +357,8 @@ export async function searchProducts(deps: CatalogDeps, q: ProductQuery & { sear
     if (words.length) {
       const corrections = await correctionsOf(tx, words, stale);
       takenAsTyped = words.filter((_, i) => corrections[i]!.asTyped);
+      const correctedWords = words.map((w, i) => (corrections[i]!.asTyped ? w : (corrections[i]!.best[0] ?? w)));
+      if (correctedWords.some((w, i) => w !== words[i])) correctedText = correctedWords.join(' ');
       const fuzzy = tsqueryOf(corrections.map((c) => c.all));
       matches = sql`${products}.search_vector @@ (${typed} || ${fuzzy})`;
       const closest = sql`${products}.search_vector @@ ${tsqueryOf(corrections.map((c) => c.best))}`;
@@ -373,18 +400,21 @@ export async function searchProducts(deps: CatalogDeps, q: ProductQuery & { sear
       const closestCount = closestOnes ? await countUpTo(closestOnes) : 0;
       return closestCount > SEARCH_COUNT_CAP ? closestCount : countUpTo(where);
     };
-    const offset = (q.page - 1) * q.limit;
     // Ranked by tiers first where the walk finds the search broad (the same order as one sort of
     // every match, at any size): reading a crowded tier from the indexes tells its size, and a tier
     // of more than the cap needs no count. Else counted first, and under the cap sorted in one go.
-    const end = Math.min(offset + q.limit, SEARCH_COUNT_CAP);
+    // Past the first page, a few pages ahead are ranked too: they are kept for the next pages (decision 0058).
+    const end = Math.min(offset + (q.page > 1 ? CANDIDATE_PAGES_AHEAD + 1 : 1) * q.limit, SEARCH_COUNT_CAP);
     const ranking = tiers.length && end > offset ? await rankedByTiers(catalogSize, tx, tiers, where, end, q.sort, { broadOnly: true }) : undefined;
     const counted = ranking && ranking.atLeast > SEARCH_COUNT_CAP ? ranking.atLeast : await countMatches();
     let ids: string[];
+    // The ranked candidates of a search over the cap, from the first place (kept for its next pages).
+    let ranked: string[] | undefined;
     const wanted = Math.min(q.limit, Math.min(counted, SEARCH_COUNT_CAP) - offset);
     if (wanted <= 0) {
       ids = [];
     } else if (ranking) {
+      ranked = ranking.ranked;
       ids = ranking.ranked.slice(offset, offset + wanted);
     } else if (counted <= SEARCH_COUNT_CAP) {
       // Under the cap: one sort of the (at most 1,000) matches.
@@ -393,13 +423,17 @@ export async function searchProducts(deps: CatalogDeps, q: ProductQuery & { sear
     } else {
       // Over the cap: the tiers, or for other sorts (or nothing to rank by) one tier, all matches.
       const ranks = tiers.length ? tiers : [{ indexed: where!, plain: where! }];
-      ids = (await rankedByTiers(catalogSize, tx, ranks, where, offset + wanted, q.sort))!.ranked.slice(offset, offset + wanted);
+      ranked = (await rankedByTiers(catalogSize, tx, ranks, where, Math.max(end, offset + wanted), q.sort))!.ranked;
+      ids = ranked.slice(offset, offset + wanted);
     }
     const capped = counted > SEARCH_COUNT_CAP;
     const count = Math.min(counted, SEARCH_COUNT_CAP);
-    if (ids.length === 0) return { rows: [], count, capped, takenAsTyped };
+    // The facets of a search that found something (one that finds nothing may run again, below).
+    const facets = opts.facets && counted > 0 ? await searchFacetsOf(tx, where, categoryList) : undefined;
+    const candidates = capped && ranked && q.page > 1 ? { ranked, count, capped, facets, didYouMean: correctedText ?? null } : undefined;
+    if (ids.length === 0) return { rows: [], count, capped, takenAsTyped, candidates, facets, correctedText };
     const byId = new Map((await tx.select(productColumns).from(products).where(inArray(products.id, ids))).map((r) => [r.id, r]));
-    return { rows: ids.map((id) => byId.get(id)!), count, capped, takenAsTyped };
+    return { rows: ids.map((id) => byId.get(id)!), count, capped, takenAsTyped, candidates, facets, correctedText };
   };
   const result = await deps.db.transaction(async (tx) => {
     const first = await searchIn(tx, new Set());
@@ -410,7 +444,62 @@ export async function searchProducts(deps: CatalogDeps, q: ProductQuery & { sear
     const stale = await wordsNoProductHolds(tx, first.takenAsTyped);
     return stale.length ? searchIn(tx, new Set(stale)) : first;
   });
-  return pageOf(await withCategories(deps, result.rows), result.count, q.page, q.limit, result.capped);
+  if (result.candidates) keepCandidates(deps.db, key, result.candidates);
+  const page = pageOf(await withCategories(deps, result.rows), result.count, q.page, q.limit, result.capped);
+  // "Showing results for …" (found through corrections), or "Did you mean …?" (found nothing).
+  let didYouMean: string | null = result.correctedText ?? null;
+  if (result.count === 0 && !didYouMean && words.length) didYouMean = await looserSuggestion(deps, words);
+  const answer: SearchPage = { ...page, didYouMean, corrected: result.count > 0 && didYouMean !== null };
+  return opts.facets ? { ...answer, facets: result.facets ?? NO_FACETS } : answer;
+}
+
+/** A search's page: besides the listing's fields, a better text for it, and the facets when asked for. */
+export interface SearchPage extends ProductPage {
+  /** The words corrected ('leather wallet' for 'lether walet'), or a text that finds something when this one found nothing; else null. */
+  didYouMean: string | null;
+  /** True when the products shown were found through the corrections of didYouMean ("Showing results for …"). */
+  corrected: boolean;
+  facets?: SearchFacets;
+}
+
+/**
+ * For a search that found nothing and had no typo a few slips away: each word's closest catalog word
+ * by trigram similarity (PostgreSQL's default 0.3, however many slips), when some product holds all
+ * of them together (decision 0060). Null when none does, or nothing changes.
+ */
+async function looserSuggestion(deps: CatalogDeps, words: string[]): Promise<string | null> {
+  const values = sql.join(words.map((w, i) => sql`(${i}::int, ${w}::text)`), sql`, `);
+  const rows = rowsOf<{ i: number; word: string | null }>(
+    await deps.db.execute(sql`
+      select q.i, (select w.word from catalog.search_words w where w.word % q.word and w.word <> q.word
+        and numnode(plainto_tsquery('english', w.word)) > 0
+        order by similarity(w.word, q.word) desc, w.word limit 1) as word
+      from (values ${values}) as q(i, word) order by q.i`),
+  );
+  const suggested = words.map((w, i) => rows.find((r) => r.i === i)?.word ?? w);
+  if (suggested.every((w, i) => w === words[i])) return null;
+  const text = suggested.join(' ');
+  const [found] = rowsOf<{ found: boolean }>(
+    await deps.db.execute(sql`select exists (select from ${products} where ${products}.search_vector @@ ${tsqueryOf(suggested.map((w) => [w]))}) as found`),
+  );
+  return found?.found ? text : null;
+}
+
+/** The facets of a search that finds nothing. */
+const NO_FACETS: SearchFacets = { counted: 0, capped: false, categories: [], priceBands: [], sizes: [], colors: [], ratings: [], inStock: 0 };
+
+/** How many pages past the one asked for a deep page of a broad search ranks (and keeps) with it. */
+const CANDIDATE_PAGES_AHEAD = 4;
+
+/**
+ * The products of these ids, in their order, read afresh: those deleted since, or that no longer
+ * pass the filters (stock, price), are left out (decision 0058).
+ */
+async function rowsInOrder(db: Db, ids: string[], filters: SQL[]): Promise<ProductColumns[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select(productColumns).from(products).where(and(inArray(products.id, ids), ...filters));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The words (not English stop words) that no product's search text holds now. */
@@ -432,6 +521,14 @@ interface Tier {
 /** The first walk in the sort's order reads this many products (or 20 per place wanted), a longer one at most WALK_MOST. */
 const WALK_LEAST = 1_000;
 const WALK_MOST = 20_000;
+/**
+ * The popularity walk reads the index alone (it carries the name and search vector, migration 012):
+ * it goes this far, and is preferred to reading a tier from the table while it reads fewer than
+ * INDEX_WALK_PER_ROW times the products the tier holds (decision 0058: about 1.5 µs a product walked
+ * against 20–40 µs a product read from the table).
+ */
+const INDEX_WALK_MOST = 100_000;
+const INDEX_WALK_PER_ROW = 10;
 
 /**
  * The first `wanted` products of a search over the cap, best tier first and each tier in the
@@ -453,12 +550,27 @@ async function rankedByTiers(
   { broadOnly = false } = {},
 ): Promise<{ ranked: string[]; atLeast: number } | undefined> {
   const tierOf = sql<number>`(case when not (${where}) then -1 ${sql.join(tiers.map((t, i) => sql`when ${t.plain} then ${sql.raw(String(i))}`), sql` `)} else -1 end)::int`;
+  // Only the products in a tier come back (a walk of 60,000 products may meet 3,000), with one row
+  // telling how many were walked (tier -2).
   const walkTo = async (length: number) => {
-    const rows = await tx.select({ id: products.id, tier: tierOf }).from(products).orderBy(...orderings[sort]).limit(length);
+    const rows = rowsOf<{ id: string | null; tier: number; walked: number }>(
+      await tx.execute(sql`with walk as (
+        select ${products.id} as id, ${tierOf} as tier from ${products} order by ${sql.join(orderings[sort], sql`, `)} limit ${length}
+      )
+      select null as id, -2 as tier, count(*)::int as walked from walk
+      union all
+      select id, tier, 0 from walk where tier >= 0`),
+    );
     const byTier: string[][] = tiers.map(() => []);
-    for (const r of rows) if (r.tier >= 0) byTier[r.tier]!.push(r.id);
-    return { length, byTier, complete: rows.length < length };
+    let walked = 0;
+    for (const r of rows) {
+      if (r.tier === -2) walked = r.walked;
+      else byTier[r.tier]!.push(r.id!);
+    }
+    return { length, byTier, complete: walked < length };
   };
+  const indexOnly = sort === 'popular';
+  const walkMost = indexOnly ? INDEX_WALK_MOST : WALK_MOST;
   let walk = await walkTo(Math.min(WALK_MOST, Math.max(WALK_LEAST, wanted * 20)));
   if (broadOnly && !walk.complete) {
     // broadOnly: none when the walk met so few matches that the search likely finds fewer than
@@ -472,13 +584,14 @@ async function rankedByTiers(
   for (const [i, tier] of tiers.entries()) {
     const need = wanted - ranked.length;
     const met = walk.byTier[i]!.length;
-    if (met < need && met > 0 && !walk.complete && walk.length < WALK_MOST) {
+    if (met < need && met > 0 && !walk.complete && walk.length < walkMost) {
       // A longer walk when it reads fewer products than half the tier holds (as far as the walk so
       // far tells): the walk reads products in the ordering's order, scattered over the table, the
-      // indexes in the table's order, about twice as fast a product.
+      // indexes in the table's order, about twice as fast a product. The popularity walk reads its
+      // index alone, far faster a product than the table: it goes further (decision 0058).
       const longer = Math.ceil((walk.length * need * 1.3) / met);
       const tierHolds = (met / walk.length) * catalogSize;
-      if (longer <= WALK_MOST && longer < tierHolds / 2) walk = await walkTo(longer);
+      if (longer <= walkMost && longer < tierHolds * (indexOnly ? INDEX_WALK_PER_ROW : 0.5)) walk = await walkTo(longer);
     }
     const seen = walk.byTier[i]!;
     if (seen.length >= need || walk.complete) {

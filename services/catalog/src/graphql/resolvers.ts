@@ -18,12 +18,14 @@ import {
   reviewModerationMessages,
   reviewStatusFilterSchema,
   searchTextSchema,
+  searchFacetFilterSchema,
   type PriceBand,
   type ProductQuery,
   type ProductSort,
   type TagKey,
 } from '@shop/proto-contracts';
 import { createGstRate, deleteGstRate, effectiveHsnOf, gstRules, listGstRates, rateOfProduct, toGstRateView, updateGstRate } from '../domain/gst-rate.service';
+import type { GraphQLResolveInfo } from 'graphql';
 import { assertLoggedIn, assertRole, badRequest, type GraphQLContext, type SubgraphResolvers } from '@shop/platform';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { catalogStats } from '../domain/catalog-stats.service';
@@ -32,6 +34,7 @@ import { listCategoriesWithCounts, productCountOf } from '../domain/category-lis
 import type { Category } from '../domain/category.directory';
 import { createProduct, deleteProduct, updateProduct } from '../domain/product-admin.service';
 import { findProduct, listProducts, listProductsForStaff, relatedProducts, searchProducts } from '../domain/product-listing.service';
+import { suggestSearch } from '../domain/search-suggest.service';
 import { mrpOf, stockBySize, subcategoryOf, thumbnailOf, type Product, type ProductPage } from '../domain/product.model';
 import { reviewMessage, toGraphqlReview } from '../domain/review.model';
 import { createCategory, deleteCategory, updateCategory, type ChangedCategory } from '../domain/category-admin.service';
@@ -91,7 +94,12 @@ export function toGraphqlProduct(p: Product): GraphqlProduct {
 }
 
 
-const graphqlPage = (page: ProductPage) => ({ ...page, products: page.products.map(toGraphqlProduct) });
+const graphqlPage = (page: ProductPage & { didYouMean?: string | null; corrected?: boolean }) => ({
+  ...page,
+  didYouMean: page.didYouMean ?? null,
+  corrected: page.corrected ?? false,
+  products: page.products.map(toGraphqlProduct),
+});
 
 const priceBands: Record<string, PriceBand> = { all: 'all', under500: 'under500', from500to1000: '500-1000', above1000: 'above1000' };
 const sorts: Record<string, ProductSort> = {
@@ -129,8 +137,27 @@ function queryOf(args: Args): ProductQuery {
     withDiscount: Boolean(f.withDiscount),
     inStock: Boolean(f.inStock),
     sort: sorts[f.sort ?? 'popular'] ?? 'popular',
+    ...facetFiltersOf(f),
     ...pagingOf(args, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, catalogMessages.limitInvalid),
   };
+}
+
+/** A search's facet filters (size, color, minRating), checked as REST checks them. */
+function facetFiltersOf(f: Args): Pick<ProductQuery, 'size' | 'color' | 'minRating'> {
+  const given = parseInput(searchFacetFilterSchema, { size: f.size, color: f.color, rating: f.minRating });
+  return {
+    ...(given.size !== undefined ? { size: given.size } : {}),
+    ...(given.color !== undefined ? { color: given.color } : {}),
+    ...(given.rating !== undefined ? { minRating: given.rating } : {}),
+  };
+}
+
+/** The GraphQL PriceBand of a REST price band (facet values are what ProductFilter takes). */
+const graphqlBands: Record<string, string> = { under500: 'under500', '500-1000': 'from500to1000', above1000: 'above1000' };
+
+/** Whether the query selects `facets` on the page (only then are they counted). */
+function asksFacets(info: GraphQLResolveInfo): boolean {
+  return info.fieldNodes.some((node) => node.selectionSet?.selections.some((s) => s.kind === 'Field' && s.name.value === 'facets'));
 }
 
 /** GraphQL's ProductInput in the shape of the spec's creation payload (`code` is the REST `id`). */
@@ -154,10 +181,13 @@ export function catalogResolvers(deps: CatalogDeps): SubgraphResolvers {
         const product = await findProduct(deps, String(args.id));
         return product ? toGraphqlProduct(product) : null;
       },
-      searchProducts: async (_p: unknown, args: Args) => {
+      searchProducts: async (_p: unknown, args: Args, _ctx: unknown, info: GraphQLResolveInfo) => {
         const search = parseInput(searchTextSchema, args.query);
-        return graphqlPage(await searchProducts(deps, { ...queryOf(args), search }));
+        const page = await searchProducts(deps, { ...queryOf(args), search }, { facets: asksFacets(info) });
+        const facets = page.facets && { ...page.facets, priceBands: page.facets.priceBands.map((b) => ({ ...b, value: graphqlBands[b.value] ?? b.value })) };
+        return { ...graphqlPage(page), facets: facets ?? null };
       },
+      searchSuggestions: async (_p: unknown, args: Args) => suggestSearch(deps, parseInput(searchTextSchema, args.query)),
       adminProducts: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         staff(ctx);
         const paging = pagingOf(args, ADMIN_DEFAULT_PAGE_SIZE, ADMIN_MAX_PAGE_SIZE, catalogMessages.adminLimitInvalid);

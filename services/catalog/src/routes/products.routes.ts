@@ -1,10 +1,11 @@
 import { Router, type Response } from 'express';
 import { gstRules, rateOfProduct } from '../domain/gst-rate.service';
 import { CACHE_TAGS_HEADER, cacheTagsOf } from '@shop/platform';
-import { productListQuerySchema, productSearchQuerySchema, productTagQuerySchema, rateBpToPercent } from '@shop/proto-contracts';
+import { productListQuerySchema, productSearchQuerySchema, productTagQuerySchema, rateBpToPercent, searchSuggestQuerySchema } from '@shop/proto-contracts';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { listCategoriesWithCounts } from '../domain/category-listing.service';
 import { getProduct, listProducts, searchProducts } from '../domain/product-listing.service';
+import { suggestSearch } from '../domain/search-suggest.service';
 import { toRestProduct, type Product, type ProductPage } from '../domain/product.model';
 import { parseInput } from '../parse-input';
 import { productQueryOf, restPage } from './listing-query';
@@ -23,10 +24,10 @@ function sendPublic(res: Response, body: unknown, tags = cacheTagsOf(body)) {
 }
 
 /** A listing page with its cache tags: the products' ids, in order (what cacheTagsOf finds in it, without walking it). */
-function sendPage(res: Response, page: ProductPage<Product>) {
+function sendPage(res: Response, page: ProductPage<Product>, extra: Record<string, unknown> = {}) {
   const ids = new Set<string>();
   for (const p of page.products) ids.add(p.id);
-  sendPublic(res, restPage(page), ['catalog', ...ids].join(' '));
+  sendPublic(res, { ...restPage(page), ...extra }, ['catalog', ...ids].join(' '));
 }
 
 /** The shopper's side of the catalog (spec section 7, "Products and reviews"): open to everyone. */
@@ -45,7 +46,14 @@ export function productRoutes(deps: CatalogDeps): Router {
 
   r.get('/search', async (req, res) => {
     const q = parseInput(productSearchQuerySchema, req.query);
-    sendPage(res, await searchProducts(deps, { ...productQueryOf(q), search: q.q }));
+    const page = await searchProducts(deps, { ...productQueryOf(q), search: q.q, size: q.size, color: q.color, minRating: q.rating }, { facets: q.facets });
+    sendPage(res, page, { didYouMean: page.didYouMean, corrected: page.corrected, ...(page.facets ? { facets: page.facets } : {}) });
+  });
+
+  // Suggestions as a shopper types (decision 0060): the same for everyone, as public as the search.
+  r.get('/search/suggest', async (req, res) => {
+    const q = parseInput(searchSuggestQuerySchema, req.query);
+    sendPublic(res, { success: true, ...(await suggestSearch(deps, q.q)) }, 'catalog');
   });
 
   r.get('/product/:id', async (req, res) => {

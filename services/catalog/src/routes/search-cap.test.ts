@@ -148,3 +148,39 @@ describe('a search whose closest correction is a stop word', () => {
     expect(namesOf(res.body)).toContain(`Plain Kurta ${SHIRTS + 1}`);
   });
 });
+
+describe('deep pages of a search over the cap (decision 0058: its ranked candidates kept)', () => {
+  it('answers every page of a kept search in the ranking order, the last one too', async () => {
+    // Page 60 ranks pages 60–64 with it; the later ones are slices of what it ranked.
+    for (const page of [60, 61, 64, 65, 84, 83, 2]) {
+      const res = await service.visitor.get(`/api/v1/search?q=plain&inStock=false&page=${page}`);
+      expect(res.body).toMatchObject({ productCount: SEARCH_COUNT_CAP, productCountCapped: true, totalPages: 84, currentPage: page });
+      expect(res.body.products).toHaveLength(page === 84 ? 4 : 12);
+    }
+  });
+
+  it('never shows a product that no longer passes a filter, nor one staff deleted, nor an old name', async () => {
+    // Every product in stock first, so the in-stock pages are the ranking's pages.
+    await service.rows(sql`update catalog.products set stock = 5 where stock = 0 and jsonb_array_length(sizes) = 0`);
+    await service.rows(sql`update catalog.products set stock = 5, stock_detail = jsonb_build_object(sizes->>0, 5) where stock = 0`);
+    const page = async (n: number) => namesOf((await service.visitor.get(`/api/v1/search?q=shirt&inStock=true&page=${n}`)).body);
+    const before = await page(10);
+    expect(before).toEqual(expectedShirt.slice(108, 120));
+    const nextBefore = await page(11);
+    expect(nextBefore).toEqual(expectedShirt.slice(120, 132));
+    // Out of stock now (as an order would leave it): gone from the in-stock pages at once.
+    await service.rows(sql`update catalog.products set stock = 0, stock_detail = '{}'::jsonb where name = ${nextBefore[0]!}`);
+    expect(await page(11)).not.toContain(nextBefore[0]);
+    // Staff delete one and rename another: the kept lists are forgotten, pages answer as a new search would.
+    const admin = service.as('admin');
+    const [gone] = await service.rows<{ id: string }>(sql`select id from catalog.products where name = ${before[1]!}`);
+    expect((await admin.delete(`/api/v1/admin/product/${gone!.id}`)).status).toBe(200);
+    const [renamed] = await service.rows<{ id: string }>(sql`select id from catalog.products where name = ${before[2]!}`);
+    expect((await admin.put(`/api/v1/admin/product/${renamed!.id}`, { name: 'Renamed Plain Top' })).status).toBe(200);
+    const after = await page(10);
+    expect(after).not.toContain(before[1]);
+    expect(after).not.toContain(before[2]);
+    // Ranked anew (a kept list would have left a gap where the deleted product was).
+    expect(after).toHaveLength(12);
+  });
+});

@@ -31,6 +31,11 @@ export interface ListingParams {
   sort: ProductSort;
   /** Subcategory slug, category listings only. */
   subcat: string | null;
+  /** Search only (the server's facets, decision 0059): category slug, size, colour name, rating step 1–4. */
+  category: string | null;
+  size: string | null;
+  color: string | null;
+  rating: number | null;
   page: number;
 }
 
@@ -41,6 +46,10 @@ export const LISTING_QUERY_KEYS = {
   inStock: 'stock',
   sort: 'sort',
   subcat: 'subcat',
+  category: 'cat',
+  size: 'size',
+  color: 'color',
+  rating: 'rating',
   page: 'page',
 } as const;
 const KEYS = LISTING_QUERY_KEYS;
@@ -57,13 +66,26 @@ export function parseListingParams(search: URLSearchParams): ListingParams {
     inStock: search.get(KEYS.inStock) === '1',
     sort: oneOf(search.get(KEYS.sort), SORT_OPTIONS, 'popular'),
     subcat: search.get(KEYS.subcat)?.trim() || null,
+    category: search.get(KEYS.category)?.trim() || null,
+    size: search.get(KEYS.size)?.trim() || null,
+    color: search.get(KEYS.color)?.trim() || null,
+    rating: /^[1-4]$/.test(search.get(KEYS.rating) ?? '') ? Number(search.get(KEYS.rating)) : null,
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
 }
 
 /** How many filters differ from the defaults (the sort order is not a filter). */
 export function activeFilterCount(params: ListingParams): number {
-  return [params.price !== 'all', params.withDiscount, params.inStock, params.subcat !== null].filter(Boolean).length;
+  return [
+    params.price !== 'all',
+    params.withDiscount,
+    params.inStock,
+    params.subcat !== null,
+    params.category !== null,
+    params.size !== null,
+    params.color !== null,
+    params.rating !== null,
+  ].filter(Boolean).length;
 }
 
 /** The API's ProductFilter for these parameters (category, tag or search text come from the route). */
@@ -74,6 +96,17 @@ export function productFilterOf(params: ListingParams): Record<string, unknown> 
     inStock: params.inStock,
     sort: params.sort,
     ...(params.subcat ? { subcat: params.subcat } : {}),
+  };
+}
+
+/** A search's filter: the listing's and the facets chosen (decision 0059). */
+function searchFilterOf(params: ListingParams): Record<string, unknown> {
+  return {
+    ...productFilterOf(params),
+    ...(params.category ? { category: params.category } : {}),
+    ...(params.size ? { size: params.size } : {}),
+    ...(params.color ? { color: params.color } : {}),
+    ...(params.rating ? { minRating: params.rating } : {}),
   };
 }
 
@@ -109,7 +142,7 @@ export function listingRequest(source: ListingSource, params: ListingParams): Li
       return {
         operationName: 'SearchProducts',
         query: SEARCH_LISTING_QUERY,
-        variables: { query: source.query, filter, ...paging },
+        variables: { query: source.query, filter: searchFilterOf(params), ...paging },
       };
   }
 }

@@ -49,12 +49,44 @@ export const TAG_LISTING_QUERY = `
   }
 `;
 
-export interface SearchListingData {
-  searchProducts: ProductPage;
+export interface FacetValue {
+  value: string;
+  label: string;
+  count: number;
 }
+
+/** The facets of a search's matches (decision 0059); counts are of a sample of 1,000 when `capped`. */
+export interface SearchFacets {
+  counted: number;
+  capped: boolean;
+  categories: FacetValue[];
+  priceBands: FacetValue[];
+  sizes: FacetValue[];
+  colors: FacetValue[];
+  ratings: FacetValue[];
+  inStock: number;
+}
+
+export interface SearchListingData {
+  searchProducts: ProductPage & { facets: SearchFacets | null };
+}
+
+const FACET_VALUE = '{ value label count }';
 
 export const SEARCH_LISTING_QUERY = `
   query SearchProducts($query: String!, ${LISTING_VARIABLES}) {
-    searchProducts(query: $query, ${LISTING_ARGUMENTS}) { ${PRODUCT_PAGE_SELECTION} }
+    searchProducts(query: $query, ${LISTING_ARGUMENTS}) {
+      ${PRODUCT_PAGE_SELECTION}
+      facets {
+        counted
+        capped
+        inStock
+        categories ${FACET_VALUE}
+        priceBands ${FACET_VALUE}
+        sizes ${FACET_VALUE}
+        colors ${FACET_VALUE}
+        ratings ${FACET_VALUE}
+      }
+    }
   }
 `;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { SlidersIcon } from '../../../components/icons';
 import { formatCount } from '../../../lib/format';
-import type { ListingSubcategory } from '../api/listing-queries';
+import type { FacetValue, ListingSubcategory, SearchFacets } from '../api/listing-queries';
 import { PRICE_BANDS, SORT_OPTIONS, type ListingParams, type PriceBand, type ProductSort } from '../api/listing-params';
 import type { ListingParamsControl } from '../hooks/use-listing-params';
 
@@ -12,13 +12,27 @@ interface ListingFiltersProps {
   subcategories?: ListingSubcategory[];
   /** How many products the current filters find (undefined while loading): the small screens' "Show N results"; capped: "1,000+". */
   resultCount?: { count: number; capped: boolean };
+  /** Searches: the server's facets (decision 0059), offered as category, size, colour and rating filters with counts. */
+  facets?: SearchFacets;
+}
+
+/** A facet value's label with its count; no count when the counts are of a sample (a search of more than 1,000). */
+function withCount(label: string, value: FacetValue | undefined, facets: SearchFacets | undefined): string {
+  if (!facets || facets.capped) return label;
+  return `${label} (${formatCount(value?.count ?? 0)})`;
+}
+
+/** The facet's values, plus the chosen one when the matches no longer hold it (so the control still shows it). */
+function valuesWithChosen(values: FacetValue[], chosen: string | null): FacetValue[] {
+  if (chosen === null || values.some((v) => v.value === chosen)) return values;
+  return [{ value: chosen, label: chosen, count: 0 }, ...values];
 }
 
 /**
  * The side filter panel. On small screens it folds away behind a 'Filters' button (a disclosure);
  * on wide screens it is always open. Every change applies at once and goes into the URL.
  */
-export function ListingFilters({ control, activeCount, subcategories = [], resultCount }: ListingFiltersProps) {
+export function ListingFilters({ control, activeCount, subcategories = [], resultCount, facets }: ListingFiltersProps) {
   const { params, setFilters, clearFilters } = control;
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -95,6 +109,28 @@ export function ListingFilters({ control, activeCount, subcategories = [], resul
           </div>
         ) : null}
 
+        {facets ? (
+          <fieldset className="filters__group">
+            <legend className="filters__label">Category</legend>
+            <label className="filters__choice">
+              <input type="radio" name={`${id}-category`} checked={params.category === null} onChange={() => setFilters({ category: null })} />
+              All categories
+            </label>
+            {valuesWithChosen(facets.categories, params.category).map((category) => (
+              <label key={category.value} className="filters__choice">
+                <input
+                  type="radio"
+                  name={`${id}-category`}
+                  value={category.value}
+                  checked={params.category === category.value}
+                  onChange={() => setFilters({ category: category.value })}
+                />
+                {withCount(category.label, category, facets)}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+
         <fieldset className="filters__group">
           <legend className="filters__label">Price</legend>
           {PRICE_BANDS.map((band) => (
@@ -106,10 +142,78 @@ export function ListingFilters({ control, activeCount, subcategories = [], resul
                 checked={params.price === band.value}
                 onChange={() => setFilters({ price: band.value as PriceBand })}
               />
-              {band.label}
+              {facets && band.value !== 'all' ? withCount(band.label, facets.priceBands.find((b) => b.value === band.value), facets) : band.label}
             </label>
           ))}
         </fieldset>
+
+        {facets && (facets.sizes.length > 0 || params.size !== null) ? (
+          <div className="filters__group">
+            <label htmlFor={`${id}-size`} className="filters__label">
+              Size
+            </label>
+            <select
+              id={`${id}-size`}
+              className="filters__select"
+              value={params.size ?? ''}
+              onChange={(event) => setFilters({ size: event.target.value || null })}
+            >
+              <option value="">Any size</option>
+              {valuesWithChosen(facets.sizes, params.size).map((size) => (
+                <option key={size.value} value={size.value}>
+                  {withCount(size.label, size, facets)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+
+        {facets && (facets.colors.length > 0 || params.color !== null) ? (
+          <div className="filters__group">
+            <label htmlFor={`${id}-color`} className="filters__label">
+              Colour
+            </label>
+            <select
+              id={`${id}-color`}
+              className="filters__select"
+              value={params.color ?? ''}
+              onChange={(event) => setFilters({ color: event.target.value || null })}
+            >
+              <option value="">Any colour</option>
+              {valuesWithChosen(facets.colors, params.color).map((color) => (
+                <option key={color.value} value={color.value}>
+                  {withCount(color.label, color, facets)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+
+        {facets ? (
+          <fieldset className="filters__group">
+            <legend className="filters__label">Customer rating</legend>
+            <label className="filters__choice">
+              <input type="radio" name={`${id}-rating`} checked={params.rating === null} onChange={() => setFilters({ rating: null })} />
+              Any rating
+            </label>
+            {[4, 3, 2, 1].map((step) => {
+              const value = facets.ratings.find((r) => r.value === String(step));
+              if (!value && params.rating !== step) return null;
+              return (
+                <label key={step} className="filters__choice">
+                  <input
+                    type="radio"
+                    name={`${id}-rating`}
+                    value={step}
+                    checked={params.rating === step}
+                    onChange={() => setFilters({ rating: step })}
+                  />
+                  {withCount(`${step}★ & above`, value, facets)}
+                </label>
+              );
+            })}
+          </fieldset>
+        ) : null}
 
         <fieldset className="filters__group">
           <legend className="filters__label">Offers and availability</legend>
@@ -118,7 +222,11 @@ export function ListingFilters({ control, activeCount, subcategories = [], resul
             checked={params.withDiscount}
             onChange={(withDiscount) => setFilters({ withDiscount })}
           />
-          <FilterCheckbox label="In Stock Only" checked={params.inStock} onChange={(inStock) => setFilters({ inStock })} />
+          <FilterCheckbox
+            label={facets && !facets.capped ? `In Stock Only (${formatCount(facets.inStock)})` : 'In Stock Only'}
+            checked={params.inStock}
+            onChange={(inStock) => setFilters({ inStock })}
+          />
         </fieldset>
 
         {activeCount > 0 ? (

@@ -90,7 +90,13 @@ export function ListingView({ title, intro, crumb, listing, control, subcategori
         {intro ? <p className="listing__intro">{intro}</p> : null}
       </header>
       <div className="listing__layout">
-        <ListingFilters control={control} activeCount={activeCount} subcategories={subcategories} resultCount={page ? { count: page.productCount, capped: page.productCountCapped } : undefined} />
+        <ListingFilters
+          control={control}
+          activeCount={activeCount}
+          subcategories={subcategories}
+          facets={listing.facets}
+          resultCount={page ? { count: page.productCount, capped: page.productCountCapped } : undefined}
+        />
         <section className="listing__results" aria-labelledby="listing-results-title" aria-busy={loading}>
           <div className="listing__toolbar">
             <h2 id="listing-results-title" className="sr-only">

@@ -35,6 +35,10 @@ export function useListingParams(): ListingParamsControl {
       set(KEYS.inStock, next.inStock ? '1' : null);
       set(KEYS.sort, next.sort === 'popular' ? null : next.sort);
       set(KEYS.subcat, next.subcat);
+      set(KEYS.category, next.category);
+      set(KEYS.size, next.size);
+      set(KEYS.color, next.color);
+      set(KEYS.rating, next.rating === null ? null : String(next.rating));
       set(KEYS.page, next.page > 1 ? String(next.page) : null);
       setPending({ from: searchKey, params: next });
       setSearch(query, { preventScrollReset: keepScroll, state: keepScroll ? { keepScroll: true } : undefined });
@@ -47,7 +51,8 @@ export function useListingParams(): ListingParamsControl {
     setFilters: useCallback((patch) => write({ ...params, ...patch, page: 1 }, true), [params, write]),
     setPage: useCallback((page) => write({ ...params, page }, false), [params, write]),
     clearFilters: useCallback(
-      () => write({ ...params, price: 'all', withDiscount: false, inStock: false, subcat: null, page: 1 }, true),
+      () =>
+        write({ ...params, price: 'all', withDiscount: false, inStock: false, subcat: null, category: null, size: null, color: null, rating: null, page: 1 }, true),
       [params, write],
     ),
   };

@@ -4,7 +4,7 @@ import { GraphQLResponseError } from '../../../lib/graphql-request';
 import type { ProductPage } from '../../../lib/product-summary';
 import { toastFailure } from '../../../lib/toast-failure';
 import { useGraphQLQuery } from '../../../lib/use-graphql-query';
-import type { CategoryListingData, ListingCategory, SearchListingData, TagListingData } from '../api/listing-queries';
+import type { CategoryListingData, ListingCategory, SearchFacets, SearchListingData, TagListingData } from '../api/listing-queries';
 import { listingRequest, type ListingParams, type ListingSource } from '../api/listing-params';
 
 /** Spec section 8: the toast of a product list that failed to load. */
@@ -15,6 +15,8 @@ export interface ProductListing {
   page: ProductPage | undefined;
   /** The page shown before the filters changed, kept on screen (dimmed) while the new one loads. */
   previousPage: ProductPage | undefined;
+  /** Searches: the facets of the matches (kept from the previous filters while new ones load). */
+  facets: SearchFacets | undefined;
   /** Category listings: the category, once known. */
   category: ListingCategory | undefined;
   /** The category of the route does not exist. */
@@ -58,6 +60,7 @@ export function useProductListing(source: ListingSource, params: ListingParams, 
   return {
     page: pageOf(data),
     previousPage: pageOf(previousData),
+    facets: data?.searchProducts?.facets ?? previousData?.searchProducts?.facets ?? undefined,
     category: data?.category ?? partial?.category ?? knownCategory,
     notFound,
     loading: loading && !skip,
