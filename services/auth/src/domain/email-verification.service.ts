@@ -4,7 +4,7 @@ import { authMessages, messages } from '@shop/proto-contracts';
 import { badRequest, unauthenticated } from '@shop/platform';
 import { emailVerifications, users, type UserRow } from '../db/schema';
 import type { AuthDeps } from './auth-deps';
-import { ServiceUnavailableError } from './auth-errors';
+import { deliverSoon } from './account-mail-request';
 import { limitMailToUnprovenAddress } from './mail-limits';
 import { verifyEmailMail } from './mail-templates';
 import { sha256 } from './session.service';
@@ -14,12 +14,15 @@ export const VERIFY_LINK_HOURS = 24;
 /**
  * Mails the account's address a single-use verification link (24 hours); only the newest link
  * works. Counted against the address's and the account's limits of unproven mail. The mail carries
- * no text the caller chose (not even the name), since the address is not proven to be theirs.
+ * no text the caller chose (not even the name), since the address is not proven to be theirs. It
+ * is recorded with the link and sent after the answer, so sign-up does not wait for the mail
+ * server (nor answer later than a sign-up with a taken email by as long).
  */
 export async function sendVerificationLink(deps: AuthDeps, user: Pick<UserRow, 'id' | 'email'>): Promise<void> {
   await limitMailToUnprovenAddress(deps, user.email, user.id);
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock();
+  const link = `${deps.publicUrl.replace(/\/+$/, '')}/verify-email/${token}`;
   await deps.db.transaction(async (tx) => {
     await tx.delete(emailVerifications).where(and(eq(emailVerifications.userId, user.id), isNull(emailVerifications.usedAt)));
     await tx.insert(emailVerifications).values({
@@ -28,14 +31,9 @@ export async function sendVerificationLink(deps: AuthDeps, user: Pick<UserRow, '
       email: user.email,
       expiresAt: new Date(now.getTime() + VERIFY_LINK_HOURS * 3_600_000),
     });
+    await deps.mailer.enqueue(tx, verifyEmailMail(user.email, link, VERIFY_LINK_HOURS));
   });
-  const link = `${deps.publicUrl.replace(/\/+$/, '')}/verify-email/${token}`;
-  try {
-    await deps.mailer.send(verifyEmailMail(user.email, link, VERIFY_LINK_HOURS));
-  } catch (err) {
-    deps.logger.error({ err: String(err) }, 'verification mail failed');
-    throw new ServiceUnavailableError(authMessages.emailFailed);
-  }
+  deliverSoon(deps);
 }
 
 /** "Resend" on the profile: a new link to the account's address, unless it is verified already. */

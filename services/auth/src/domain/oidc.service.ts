@@ -274,7 +274,7 @@ export async function signInByVerifiedEmail(deps: AuthDeps, email: string, name:
   for (let attempt = 0; ; attempt += 1) {
     const [existing] = await deps.db.select().from(users).where(eq(users.email, email));
     if (existing?.emailVerifiedAt) return { user: toPublicUser(existing), session: await issueSession(deps, deps.db, existing) };
-    if (existing) return takeOverUnverifiedAccount(deps, existing);
+    if (existing) return takeOverUnverifiedAccount(deps, existing, email);
     try {
       const now = deps.clock();
       const result = await deps.db.transaction(async (tx) => {
@@ -296,11 +296,13 @@ export async function signInByVerifiedEmail(deps: AuthDeps, email: string, name:
 }
 
 /** Whoever set the password of an unproven account loses every way in; the provider's user gets it. */
-async function takeOverUnverifiedAccount(deps: AuthDeps, account: UserRow): Promise<{ user: PublicUser; session: IssuedSession }> {
+async function takeOverUnverifiedAccount(deps: AuthDeps, account: UserRow, email: string): Promise<{ user: PublicUser; session: IssuedSession }> {
   const now = deps.clock();
-  const { user, session, authzVersion } = await deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
     const [locked] = (await tx.select().from(users).where(eq(users.id, account.id)).for('update')) as UserRow[];
-    if (!locked) throw new OidcRefusal('failed', 'account deleted during sign-in');
+    if (!locked || locked.email !== email) throw new OidcRefusal('failed', 'account deleted or its email changed during sign-in');
+    // Verified meanwhile (the owner opened the link in another tab): joined as it is.
+    if (locked.emailVerifiedAt) return { user: toPublicUser(locked), session: await issueSession(deps, tx, locked), authzVersion: undefined };
     await tx.update(users).set({ passwordHash: NO_PASSWORD, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, locked.id));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, locked.id));
     await tx.delete(otpCodes).where(eq(otpCodes.userId, locked.id));
@@ -310,6 +312,8 @@ async function takeOverUnverifiedAccount(deps: AuthDeps, account: UserRow): Prom
     const fresh = { ...locked, passwordHash: NO_PASSWORD, emailVerifiedAt: now, authzVersion };
     return { user: toPublicUser(fresh), session: await issueSession(deps, tx, fresh), authzVersion };
   });
+  const { user, session, authzVersion } = outcome;
+  if (authzVersion === undefined) return { user, session };
   await announceAuthzVersion(deps, user.id, authzVersion);
   deps.logger.warn({ userId: user.id }, 'Google sign-in took over an account whose email was never verified');
   try {
