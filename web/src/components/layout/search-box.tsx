@@ -1,27 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatINR } from '../../lib/format';
+import { SEARCH_SUGGESTIONS_QUERY, type SearchSuggestions as Suggestions } from '../../features/products/api/search-suggestions';
 import { graphqlRequest } from '../../lib/graphql-request';
 import { SearchIcon } from '../icons';
 
 /** Waits this long after the last key before asking for suggestions (decision 0060). */
 const SUGGEST_DELAY_MS = 200;
-
-const SUGGESTIONS_QUERY = `
-  query SearchSuggestions($query: String!) {
-    searchSuggestions(query: $query) {
-      query
-      products { id name price thumbnail category }
-      categories { index str name }
-    }
-  }
-`;
-
-interface Suggestions {
-  query: string;
-  products: Array<{ id: string; name: string; price: number; thumbnail: string | null; category: string }>;
-  categories: Array<{ index: number; str: string; name: string }>;
-}
 
 /** One choice of the list: where it leads and what it shows. */
 interface Option {
@@ -72,7 +57,7 @@ export function SearchBox() {
     }
     let current = true;
     const timer = window.setTimeout(() => {
-      graphqlRequest<{ searchSuggestions: Suggestions }>('SearchSuggestions', SUGGESTIONS_QUERY, { query: term.slice(0, 100) })
+      graphqlRequest<{ searchSuggestions: Suggestions }>('SearchSuggestions', SEARCH_SUGGESTIONS_QUERY, { query: term.slice(0, 100) })
         .then((data) => {
           if (!current) return;
           setSuggestions(data.searchSuggestions);
