@@ -13,6 +13,19 @@ async function shot(page: Page, name: string) {
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: false });
 }
 
+describe('the REST calls behind the search, through the gateway', () => {
+  test('suggestions and facets answer anyone; bad facet values are a 400', async () => {
+    const api = e2e.context.request;
+    const suggest = await api.get(`${e2e.shop.url}/api/v1/search/suggest?q=leath`);
+    expect(suggest.status()).toBe(200);
+    expect((await suggest.json()).products.map((p: { name: string }) => p.name)).toContain('Leather Wallet');
+    const search = await api.get(`${e2e.shop.url}/api/v1/search?q=shirt&facets=true`);
+    expect(search.status()).toBe(200);
+    expect((await search.json()).facets.categories.length).toBeGreaterThan(0);
+    expect((await api.get(`${e2e.shop.url}/api/v1/search?q=shirt&color=Ultraviolet`)).status()).toBe(400);
+  });
+});
+
 const box = (page: Page) => page.getByRole('combobox', { name: 'Search products' });
 const suggestions = (page: Page) => page.getByRole('listbox', { name: 'Suggestions' });
 
