@@ -25,9 +25,10 @@ const JUDGED: Judged[] = [
   { q: 'men', must: ["Men's Running Shoes"], mustNot: WOMEN_ONLY, relevant: inCategory('Men', /\bmen'?s?\b/i) },
   { q: 'mens', must: ["Men's Running Shoes"], mustNot: WOMEN_ONLY, relevant: inCategory('Men', /\bmen'?s?\b/i) },
   { q: 'women', must: ['Sling Bag for Women'], mustNot: ['Slim Fit Formal Shirt', "Men's Running Shoes"], relevant: inCategory('Women', /women/i) },
-  { q: 'shirt', must: ['Slim Fit Formal Shirt', 'Checked Casual Shirt', 'Linen Blend Shirt'], mustNot: ['Football Shin Guards'], relevant: named(/shirt/i) },
+  // A 'T-Shirt Bra' is a bra, not what a shopper asking for shirts means.
+  { q: 'shirt', must: ['Slim Fit Formal Shirt', 'Checked Casual Shirt', 'Linen Blend Shirt'], mustNot: ['Football Shin Guards'], relevant: named(/shirt(?! bra)/i) },
   { q: 'formal shrt', must: ['Slim Fit Formal Shirt'], mustNot: ['Football Shin Guards'], relevant: named(/shirt/i) },
-  { q: 't-shirt', must: ['Round Neck Cotton T-Shirt', 'Pique Polo T-Shirt', 'Oversized Graphic T-Shirt'], relevant: named(/t-shirt/i) },
+  { q: 't-shirt', must: ['Round Neck Cotton T-Shirt', 'Pique Polo T-Shirt', 'Oversized Graphic T-Shirt'], relevant: named(/t-shirt(?! bra)/i) },
   { q: 'wallet', must: ['Leather Wallet'], mustNot: ['Wooden Finish Wall Clock'], relevant: named(/wallet/i) },
   { q: 'lether walet', must: ['Leather Wallet'], mustNot: ['Wooden Finish Wall Clock'], relevant: named(/wallet/i) },
   { q: 'kurti', must: ['Cotton Anarkali Kurti', 'Rayon Straight Kurti', 'Chikankari Kurti'], mustNot: ['Cotton Kurta Pyjama Set'], relevant: named(/kurti/i) },
