@@ -74,6 +74,17 @@ const listSizes: Record<string, number> = {
   'Query.myReturns': 20,
   // Coupons (decision 0028): a staff page multiplies by its limit.
   'CouponPage.coupons': 1,
+  // Search facets (decision 0059) hang under a page, whose size argument already multiplies them:
+  // counted once each there (48 × 5 at the largest page). What they hold is bounded anyway — about
+  // 140 values in all (16 categories, 3 bands, 39 sizes, the palette, 4 rating steps).
+  'SearchFacets.categories': 1,
+  'SearchFacets.priceBands': 1,
+  'SearchFacets.sizes': 1,
+  'SearchFacets.colors': 1,
+  'SearchFacets.ratings': 1,
+  // Suggestions (0060): 6 products and 4 categories at most.
+  'SearchSuggestions.products': 6,
+  'SearchSuggestions.categories': 4,
 };
 const DEFAULT_LIST_SIZE = 10;
 

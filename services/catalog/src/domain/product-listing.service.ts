@@ -354,6 +354,7 @@ export async function searchProducts(
     // Products holding the closest correction of every word: all of them match (the closest words
     // are among the corrections), and they are the fewer, cheaper to find.
     let closestOnes: SQL | undefined;
+    let walkTier: SQL | undefined;
     if (words.length) {
       const corrections = await correctionsOf(tx, words, stale);
       takenAsTyped = words.filter((_, i) => corrections[i]!.asTyped);
@@ -377,6 +378,11 @@ export async function searchProducts(
       const namedPlain = patterns.map((p) => or(...p.map((pattern) => sql`(${products.name} || '') ilike ${pattern}`))!);
       const inName = sql.join(named.map((n) => sql`(${n})::int`), sql` + `);
       if (q.sort === 'popular') {
+        // The walk's tier of a product in one expression, each test once (decision 0058): the
+        // closest ones first, then by how many words the name holds — the order of `tiers` below.
+        const inNamePlain = sql.join(namedPlain.map((n) => sql`(${n})::int`), sql` + `);
+        const w = words.length;
+        walkTier = sql`(case when (${closest}) then 0 else ${sql.raw(String(w + 1))} end) + ${sql.raw(String(w))} - (${inNamePlain})`;
         order = [sql`(${closest}) desc`, sql`(${inName}) desc`, ...orderings.popular];
         const tier = (best: SQL[], n: number): Tier => ({
           indexed: and(...best, nameHolds(named, inName, n))!,
@@ -405,7 +411,7 @@ export async function searchProducts(
     // of more than the cap needs no count. Else counted first, and under the cap sorted in one go.
     // Past the first page, a few pages ahead are ranked too: they are kept for the next pages (decision 0058).
     const end = Math.min(offset + (q.page > 1 ? CANDIDATE_PAGES_AHEAD + 1 : 1) * q.limit, SEARCH_COUNT_CAP);
-    const ranking = tiers.length && end > offset ? await rankedByTiers(catalogSize, tx, tiers, where, end, q.sort, { broadOnly: true }) : undefined;
+    const ranking = tiers.length && end > offset ? await rankedByTiers(catalogSize, tx, tiers, where, end, q.sort, { broadOnly: true, walkTier }) : undefined;
     const counted = ranking && ranking.atLeast > SEARCH_COUNT_CAP ? ranking.atLeast : await countMatches();
     let ids: string[];
     // The ranked candidates of a search over the cap, from the first place (kept for its next pages).
@@ -423,7 +429,7 @@ export async function searchProducts(
     } else {
       // Over the cap: the tiers, or for other sorts (or nothing to rank by) one tier, all matches.
       const ranks = tiers.length ? tiers : [{ indexed: where!, plain: where! }];
-      ranked = (await rankedByTiers(catalogSize, tx, ranks, where, Math.max(end, offset + wanted), q.sort))!.ranked;
+      ranked = (await rankedByTiers(catalogSize, tx, ranks, where, Math.max(end, offset + wanted), q.sort, { walkTier: tiers.length ? walkTier : undefined }))!.ranked;
       ids = ranked.slice(offset, offset + wanted);
     }
     const capped = counted > SEARCH_COUNT_CAP;
@@ -547,9 +553,12 @@ async function rankedByTiers(
   where: SQL | undefined,
   wanted: number,
   sort: ProductSort,
-  { broadOnly = false } = {},
+  { broadOnly = false, walkTier }: { broadOnly?: boolean; walkTier?: SQL } = {},
 ): Promise<{ ranked: string[]; atLeast: number } | undefined> {
-  const tierOf = sql<number>`(case when not (${where}) then -1 ${sql.join(tiers.map((t, i) => sql`when ${t.plain} then ${sql.raw(String(i))}`), sql` `)} else -1 end)::int`;
+  // `walkTier`: the tier's number as one expression (a product that matches is in exactly one tier).
+  const tierOf = walkTier
+    ? sql<number>`(case when not (${where}) then -1 else ${walkTier} end)::int`
+    : sql<number>`(case when not (${where}) then -1 ${sql.join(tiers.map((t, i) => sql`when ${t.plain} then ${sql.raw(String(i))}`), sql` `)} else -1 end)::int`;
   // Only the products in a tier come back (a walk of 60,000 products may meet 3,000), with one row
   // telling how many were walked (tier -2).
   const walkTo = async (length: number) => {

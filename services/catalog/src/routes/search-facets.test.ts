@@ -83,6 +83,15 @@ describe('GET /api/v1/search?facets=true', () => {
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
       expect(res.body.message).toMatch(message);
     }
+    // Signs only, a page far past the end, an unknown category: an empty page or a 400, never a 5xx.
+    const signs = await search('q=%25%25%25&facets=true');
+    expect(signs.status).toBe(200);
+    expect(signs.body.facets).toBeDefined();
+    const far = await search('q=shirt&page=999999&facets=true');
+    expect(far.status).toBe(200);
+    expect(far.body.products).toEqual([]);
+    expect((await search('q=shirt&page=9999999')).status).toBe(400);
+    expect((await search('q=shirt&category=nowhere&facets=true')).status).toBe(400);
     // Listings do not take the search's facet filters: said, not ignored.
     expect((await service.visitor.graphql('{ products(filter: { size: "M" }) { productCount } }')).body.errors![0]!.extensions?.code).toBe('BAD_USER_INPUT');
   });

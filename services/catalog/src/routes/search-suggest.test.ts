@@ -51,6 +51,9 @@ describe('GET /api/v1/search/suggest', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Please enter something to search for');
     expect((await suggest('x'.repeat(101))).status).toBe(400);
+    expect((await suggest('Lamp\u0000')).status).toBe(400);
+    const gqlNul = await service.visitor.graphql('query($q: String!) { searchSuggestions(query: $q) { query } }', { q: 'Lamp\u0000' });
+    expect(gqlNul.body.errors![0]!.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
   it('answers the same over GraphQL', async () => {

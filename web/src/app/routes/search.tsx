@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
 import { ListingView } from '../../features/products/components/listing-view';
 import { useListingParams } from '../../features/products/hooks/use-listing-params';
@@ -17,6 +17,17 @@ function SearchResults({ query }: { query: string }) {
           </>
         }
         crumb="Search"
+        intro={
+          listing.didYouMean ? (
+            <span className="search-did-you-mean" role="status">
+              {listing.didYouMean.corrected ? 'Showing results for ' : 'Did you mean '}
+              <Link to={`/search?q=${encodeURIComponent(listing.didYouMean.text)}`}>
+                <q>{listing.didYouMean.text}</q>
+              </Link>
+              {listing.didYouMean.corrected ? '' : '?'}
+            </span>
+          ) : undefined
+        }
         listing={listing}
         control={control}
         emptyMessage={`No products match “${query}”. Check the spelling or try a more general word.`}

@@ -68,7 +68,7 @@ export interface SearchFacets {
 }
 
 export interface SearchListingData {
-  searchProducts: ProductPage & { facets: SearchFacets | null };
+  searchProducts: ProductPage & { facets: SearchFacets | null; didYouMean: string | null; corrected: boolean };
 }
 
 const FACET_VALUE = '{ value label count }';
@@ -77,6 +77,8 @@ export const SEARCH_LISTING_QUERY = `
   query SearchProducts($query: String!, ${LISTING_VARIABLES}) {
     searchProducts(query: $query, ${LISTING_ARGUMENTS}) {
       ${PRODUCT_PAGE_SELECTION}
+      didYouMean
+      corrected
       facets {
         counted
         capped

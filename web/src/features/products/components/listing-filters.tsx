@@ -18,7 +18,8 @@ interface ListingFiltersProps {
 
 /** A facet value's label with its count; no count when the counts are of a sample (a search of more than 1,000). */
 function withCount(label: string, value: FacetValue | undefined, facets: SearchFacets | undefined): string {
-  if (!facets || facets.capped) return label;
+  // No counts for a search that found nothing (every one would say 0) or counted a sample.
+  if (!facets || facets.capped || facets.counted === 0) return label;
   return `${label} (${formatCount(value?.count ?? 0)})`;
 }
 
@@ -223,7 +224,7 @@ export function ListingFilters({ control, activeCount, subcategories = [], resul
             onChange={(withDiscount) => setFilters({ withDiscount })}
           />
           <FilterCheckbox
-            label={facets && !facets.capped ? `In Stock Only (${formatCount(facets.inStock)})` : 'In Stock Only'}
+            label={facets && !facets.capped && facets.counted > 0 ? `In Stock Only (${formatCount(facets.inStock)})` : 'In Stock Only'}
             checked={params.inStock}
             onChange={(inStock) => setFilters({ inStock })}
           />

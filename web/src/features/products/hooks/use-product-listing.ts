@@ -15,6 +15,8 @@ export interface ProductListing {
   page: ProductPage | undefined;
   /** The page shown before the filters changed, kept on screen (dimmed) while the new one loads. */
   previousPage: ProductPage | undefined;
+  /** Searches: the words as corrected, or a text that finds something (decision 0060). */
+  didYouMean: { text: string; corrected: boolean } | undefined;
   /** Searches: the facets of the matches (kept from the previous filters while new ones load). */
   facets: SearchFacets | undefined;
   /** Category listings: the category, once known. */
@@ -61,6 +63,7 @@ export function useProductListing(source: ListingSource, params: ListingParams, 
     page: pageOf(data),
     previousPage: pageOf(previousData),
     facets: data?.searchProducts?.facets ?? previousData?.searchProducts?.facets ?? undefined,
+    didYouMean: data?.searchProducts?.didYouMean ? { text: data.searchProducts.didYouMean, corrected: data.searchProducts.corrected } : undefined,
     category: data?.category ?? partial?.category ?? knownCategory,
     notFound,
     loading: loading && !skip,
