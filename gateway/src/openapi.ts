@@ -126,7 +126,7 @@ const docs: Record<string, Doc> = {
   },
   'GET /admin/dashboard/sales': {
     summary:
-      "The staff dashboard's sales figures over the last `days` Asia/Kolkata days (1–90, 7 when absent): todaySales, totalEarnings (delivered), bookedSales, ordersByStatus (all time), daily, periodByStatus, topProducts, salesByCategory (item value in rupees, orders not cancelled)",
+      "The staff dashboard's sales figures over the last `days` Asia/Kolkata days (1–90, 7 when absent): todaySales, totalEarnings (collected − refunded), bookedSales (not cancelled, not yet collected), collectedSales, refunded, ordersByStatus (all time), daily, periodByStatus, topProducts, salesByCategory (item value in rupees, orders not cancelled)",
     access: 'staff',
     query: ['days'],
   },
