@@ -10,7 +10,7 @@ import { BoxesIcon, ChartIcon, PlusSquareIcon, ReceiptIcon, UsersIcon } from './
 const CREATE_PRODUCT_PATH = '/admin/product/create';
 
 /** The staff pages of their own (not sections of /admin) that the shell leads to. */
-export type AdminPage = '/admin/returns' | '/admin/coupons' | '/admin/newsletter';
+export type AdminPage = '/admin/returns' | '/admin/coupons' | '/admin/newsletter' | '/admin/gst';
 
 type Place = { section: AdminSection } | { to: string };
 type SidebarItem = { label: string; icon: ReactNode } & Place;
@@ -28,6 +28,7 @@ const SIDEBAR: readonly SidebarItem[] = [
   { label: 'Returns', to: '/admin/returns', icon: <ReturnIcon /> },
   { label: 'Coupons', to: '/admin/coupons', icon: <GiftIcon /> },
   { label: 'Newsletter', to: '/admin/newsletter', icon: <MailIcon /> },
+  { label: 'GST', to: '/admin/gst', icon: <ReceiptIcon /> },
 ];
 
 /** The spec's admin header links. */
@@ -39,6 +40,7 @@ const HEADER_LINKS: ReadonlyArray<{ label: string } & Place> = [
   { label: 'Returns', to: '/admin/returns' },
   { label: 'Coupons', to: '/admin/coupons' },
   { label: 'Newsletter', to: '/admin/newsletter' },
+  { label: 'GST', to: '/admin/gst' },
 ];
 
 const ROLE_NAMES: Record<Role, string> = { admin: 'Admin', emp: 'Employee', user: 'User' };
