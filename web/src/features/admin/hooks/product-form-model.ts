@@ -1,3 +1,4 @@
+import { gstMessages, isValidHsn } from '@shop/proto-contracts/src/gst';
 import { PRODUCT_TAGS } from '../../../lib/product-tags';
 import type {
   ColorImagesInput,
@@ -27,7 +28,7 @@ export const productFormMessages = {
   stockRequired: 'Please enter the stock',
   stockInvalid: 'Stock must be a whole number, 0 or more',
   discountInvalid: `Discount must be a whole number from 0 to ${MAX_DISCOUNT_PERCENT}`,
-  hsnInvalid: 'HSN code must be 4, 6 or 8 digits',
+  hsnInvalid: gstMessages.badHsn,
   tooManyImages: `You can only upload a maximum of ${MAX_PRODUCT_IMAGES} images.`,
   sizeStockInvalid: (size: string) => `Stock for size ${size} must be a whole number, 0 or more`,
 } as const;
@@ -227,7 +228,7 @@ export function validateProductForm(
   if (!values.price.trim()) errors.price = productFormMessages.priceRequired;
   else if (parsePrice(values.price) === null) errors.price = productFormMessages.priceInvalid;
   if (parseDiscount(values.discount) === null) errors.discount = productFormMessages.discountInvalid;
-  if (values.hsnCode.trim() && !/^(\d{4}|\d{6}|\d{8})$/.test(values.hsnCode.trim())) errors.hsnCode = productFormMessages.hsnInvalid;
+  if (values.hsnCode.trim() && !isValidHsn(values.hsnCode.trim())) errors.hsnCode = productFormMessages.hsnInvalid;
 
   if (!category) errors.category = productFormMessages.categoryRequired;
   else if (category.subcategories.length > 0 && !values.subcat) errors.subcat = productFormMessages.subcatRequired;

@@ -23,8 +23,8 @@ export interface GstRateInput extends Record<string, unknown> {
   description?: string;
 }
 
-/** The rates GST 2.0 knows (percent). */
-export const GST_SLABS = [0, 0.25, 1.5, 3, 5, 18, 40] as const;
+/** The rates GST 2.0 knows (percent): proto-contracts' list, the one the server checks against. */
+export { GST_SLABS_PERCENT as GST_SLABS } from '@shop/proto-contracts/src/gst';
 
 interface Amounts {
   taxableValue: number;
