@@ -148,9 +148,15 @@ const docs: Record<string, Doc> = {
     access: 'staff',
     query: ['q', 'status', 'payment', 'from', 'to'],
   },
+  'GET /admin/gst-summary': {
+    summary: 'The month\'s GST summary for GSTR-1 (month=YYYY-MM, Asia/Kolkata): invoices issued less credit notes issued, b2c by placeOfSupply and rate (taxableValue, cgst, sgst, igst), hsn by hsnCode and rate (quantity, totalValue, …), totals',
+    access: 'admin',
+    query: ['month'],
+  },
+  'GET /admin/gst-summary/csv': { summary: 'The same GST summary as a CSV download', access: 'admin', query: ['month'] },
   'GET /admin/dashboard/sales': {
     summary:
-      "The staff dashboard's sales figures over the last `days` Asia/Kolkata days (1–90, 7 when absent): todaySales, totalEarnings (delivered), bookedSales, ordersByStatus (all time), daily, periodByStatus, topProducts, salesByCategory (item value in rupees, orders not cancelled)",
+      "The staff dashboard's sales figures over the last `days` Asia/Kolkata days (1–90, 7 when absent): todaySales, totalEarnings (collected − refunded), bookedSales (not cancelled, not yet collected), collectedSales, refunded, ordersByStatus (all time), daily, periodByStatus, topProducts, salesByCategory (item value in rupees, orders not cancelled)",
     access: 'staff',
     query: ['days'],
   },

@@ -92,6 +92,8 @@ export const routeTable: Route[] = [
   r('GET', '/admin/orders', 'order'),
   r('GET', '/admin/orders/export', 'order'),
   r('GET', '/admin/dashboard/sales', 'order'),
+  r('GET', '/admin/gst-summary', 'order'),
+  r('GET', '/admin/gst-summary/csv', 'order'),
   r('PUT', '/admin/order/:id', 'order'),
   r('DELETE', '/admin/order/:id', 'order'),
   r('POST', '/admin/order/:id/cod-collected', 'order'),

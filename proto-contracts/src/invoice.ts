@@ -45,9 +45,10 @@ export function invoiceNumberOf(financialYear: string, sequence: number): string
 }
 
 /**
- * HSN code per top-level category (by its name, as the catalog answers it). Chapter headings for
- * what each category mostly sells; a product whose category is unknown (deleted since) gets
- * DEFAULT_HSN_CODE. Decision 0026.
+ * HSN code per top-level category (by its name, as the catalog answers it), as decision 0026 set
+ * it: kept unchanged for the invoices of orders placed before decision 0046, so their documents do
+ * not change. Orders placed since carry each product's own code (gst.ts DEFAULT_HSN_BY_CATEGORY is
+ * the default of new products).
  */
 export const HSN_BY_CATEGORY: Readonly<Record<string, string>> = {
   'Kids & Toys': '9503',

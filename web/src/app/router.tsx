@@ -36,6 +36,7 @@ const NewsletterConfirmPage = lazy(() => import('./routes/newsletter-confirm'));
 const NewsletterUnsubscribePage = lazy(() => import('./routes/newsletter-unsubscribe'));
 const AdminNewsletterPage = lazy(() => import('./routes/admin/newsletter'));
 const AdminCouponsPage = lazy(() => import('./routes/admin/coupons'));
+const AdminGstPage = lazy(() => import('./routes/admin/gst'));
 const AdminDashboardPage = lazy(() => import('./routes/admin/dashboard'));
 const CreateProductPage = lazy(() => import('./routes/admin/create-product'));
 const EditProductPage = lazy(() => import('./routes/admin/edit-product'));
@@ -88,6 +89,7 @@ export function AppRoutes() {
           <Route element={<RequireStaff />}>
             <Route path="admin/newsletter" element={<AdminNewsletterPage />} />
             <Route path="admin/coupons" element={<AdminCouponsPage />} />
+            <Route path="admin/gst" element={<AdminGstPage />} />
           </Route>
           {/* Staff pages are the only ones that bring the Apollo client along. */}
           <Route element={<ApolloLayout />}>

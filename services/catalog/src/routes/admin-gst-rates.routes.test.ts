@@ -87,6 +87,14 @@ describe('GST rates by HSN (decision 0046)', () => {
       expect(res.status).toBe(400);
       expect(typeof res.body.message).toBe('string');
     }
+    // The product's code by GraphQL too (the staff form's way).
+    const create = `mutation($i: ProductInput!) { createProduct(input: $i) { product { hsnCode gstRate } } }`;
+    const input = (hsnCode: string) => {
+      const { id, ...rest } = productPayload({ hsnCode });
+      return { ...rest, category: 'home-kitchen', code: id };
+    };
+    expect((await admin.graphql(create, { i: input('610') })).body.errors?.[0]).toMatchObject({ message: 'HSN code must be 4, 6 or 8 digits', extensions: { code: 'BAD_USER_INPUT' } });
+    expect((await admin.graphql(create, { i: input('4901') })).body.data.createProduct.product).toEqual({ hsnCode: '4901', gstRate: 0 });
     const gql = await admin.graphql(`mutation($input: GstRateInput!) { createGstRate(input: $input) { success } }`, { input: { hsnPrefix: '1234', rate: 12 } });
     expect(gql.body.errors?.[0]).toMatchObject({ message: 'GST rate must be one of 0, 0.25, 1.5, 3, 5, 18 or 40 percent', extensions: { code: 'BAD_USER_INPUT' } });
     expect((await admin.put('/api/v1/admin/gst-rates/not-an-id', { rate: 5 })).status).toBe(400);

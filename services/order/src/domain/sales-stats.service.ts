@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { badRequest } from '@shop/platform';
 import { ORDER_STATUSES, paiseToRupees } from '@shop/proto-contracts';
-import { orderItems, orders } from '../db/schema';
+import { orderItems, orders, returns } from '../db/schema';
 import type { OrderDeps } from './order-deps';
 import { istDateOf, istDayBounds } from './shop-calendar';
 
@@ -57,10 +57,14 @@ export interface SalesStats {
   to: string;
   /** Today's (Asia/Kolkata) orders that are not cancelled. */
   todayPaise: number;
-  /** Delivered orders: the cash actually collected (cash on delivery is paid on delivery). */
+  /** What the shop keeps: collected − refunded (decision 0049). */
   totalEarningsPaise: number;
-  /** Every order placed and not cancelled (booked, collected or not). */
+  /** Orders placed and not cancelled whose cash is not collected yet (cash on delivery is paid on delivery). */
   bookedPaise: number;
+  /** Orders paid (collected), whatever happened after. */
+  collectedPaise: number;
+  /** Refunds paid out for returns (status refunded). */
+  refundedPaise: number;
   /** How many orders there are of each status (all time). */
   byStatus: Array<{ status: string; orders: number }>;
   /** The last `days` shop days, oldest first, today last; days without orders are zero. */
@@ -75,8 +79,9 @@ export interface SalesStats {
 
 /**
  * Sales figures for the staff dashboard, from aggregate queries (no order rows are read). Today's
- * and the daily sales count every order not cancelled (booked that day, by IST day); Total
- * Earnings counts only delivered orders, whose cash was collected. The period's charts (status,
+ * and the daily sales count every order not cancelled (booked that day, by IST day); Booked is what
+ * is still to be collected, Collected what was paid, Refunded what returns paid back, and Total
+ * Earnings collected − refunded (decision 0049). The period's charts (status,
  * top products, categories) read the order's own copy of its lines: name and category as ordered.
  */
 export async function salesStats(deps: Pick<OrderDeps, 'db' | 'clock'>, days: number): Promise<SalesStats> {
@@ -96,11 +101,12 @@ export async function salesStats(deps: Pick<OrderDeps, 'db' | 'clock'>, days: nu
       .groupBy(sql`1`),
     deps.db
       .select({
-        booked: sql<string | null>`sum(${orders.totalPaise}) filter (where ${orders.status} <> 'cancelled')`,
-        delivered: sql<string | null>`sum(${orders.totalPaise}) filter (where ${orders.status} = 'delivered')`,
+        booked: sql<string | null>`sum(${orders.totalPaise}) filter (where ${orders.status} <> 'cancelled' and ${orders.paidAt} is null)`,
+        collected: sql<string | null>`sum(${orders.totalPaise}) filter (where ${orders.paidAt} is not null)`,
       })
       .from(orders),
   ]);
+  const [refunds] = await deps.db.select({ paise: sql<string | null>`sum(${returns.refundPaise})` }).from(returns).where(eq(returns.status, 'refunded'));
   const statusRows = await deps.db.select({ status: orders.status, n: sql<number>`count(*)::int` }).from(orders).groupBy(orders.status);
   const inPeriod = and(gte(orders.createdAt, from), lt(orders.createdAt, today.to));
   const periodStatusRows = await deps.db
@@ -142,8 +148,10 @@ export async function salesStats(deps: Pick<OrderDeps, 'db' | 'clock'>, days: nu
     from: daily[0].date,
     to: daily[days - 1].date,
     todayPaise: daily[days - 1].totalPaise,
-    totalEarningsPaise: Number(all?.delivered ?? 0),
+    totalEarningsPaise: Number(all?.collected ?? 0) - Number(refunds?.paise ?? 0),
     bookedPaise: Number(all?.booked ?? 0),
+    collectedPaise: Number(all?.collected ?? 0),
+    refundedPaise: Number(refunds?.paise ?? 0),
     byStatus: statusRows.map((r) => ({ status: r.status, orders: r.n })).sort((a, b) => a.status.localeCompare(b.status)),
     daily,
     periodByStatus: ORDER_STATUSES.map((status) => ({ status, orders: periodCount.get(status) ?? 0 })),
@@ -166,6 +174,8 @@ export function salesStatsView(stats: SalesStats) {
     todaySales: paiseToRupees(stats.todayPaise),
     totalEarnings: paiseToRupees(stats.totalEarningsPaise),
     bookedSales: paiseToRupees(stats.bookedPaise),
+    collectedSales: paiseToRupees(stats.collectedPaise),
+    refunded: paiseToRupees(stats.refundedPaise),
     ordersByStatus: stats.byStatus,
     daily: stats.daily.map((d) => ({ date: d.date, total: paiseToRupees(d.totalPaise), orders: d.orders })),
     periodByStatus: stats.periodByStatus,

@@ -1,4 +1,5 @@
 import { assertLoggedIn, assertRole, badRequest, clientAddress, forbidden, type GraphQLContext, type SubgraphResolvers } from '@shop/platform';
+import { gstSummary, toGstSummaryView } from '../domain/gst-summary.service';
 import { getCreditNote, toCreditNoteView } from '../domain/credit-note.service';
 import {
   adminOrdersQuerySchema,
@@ -78,6 +79,10 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
       salesStats: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         assertRole(ctx, 'admin', 'emp');
         return salesStatsView(await salesStats(deps, args.days ?? 7));
+      },
+      gstSummary: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin');
+        return toGstSummaryView(await gstSummary(deps, typeof args.month === 'string' ? args.month : ''));
       },
       creditNote: async (_p: unknown, args: Args, ctx: GraphQLContext) => toCreditNoteView(await getCreditNote(deps, assertLoggedIn(ctx), String(args.returnId))),
       returnQuote: async (_p: unknown, args: Args, ctx: GraphQLContext) =>

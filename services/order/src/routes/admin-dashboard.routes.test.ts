@@ -78,7 +78,10 @@ describe('GET /api/v1/admin/dashboard/sales?days=', () => {
     expect(s.daily.map((d: { date: string }) => d.date).at(-1)).toBe(today);
 
     expect(s.totalEarnings).toBeCloseTo(delivered.totalPrice, 2);
-    expect(s.bookedSales).toBeCloseTo(delivered.totalPrice + tenDaysAgo.totalPrice + beforeCategories.totalPrice, 2);
+    // Booked: still to be collected (the delivered order was paid on delivery).
+    expect(s.bookedSales).toBeCloseTo(tenDaysAgo.totalPrice + beforeCategories.totalPrice, 2);
+    expect(s.collectedSales).toBeCloseTo(delivered.totalPrice, 2);
+    expect(s.refunded).toBe(0);
     expect(s.todaySales).toBeCloseTo(delivered.totalPrice, 2);
     expect(s.daily.at(-1)).toEqual({ date: today, total: s.todaySales, orders: 1 });
     expect(s.daily.at(-3)).toEqual({ date: istDateOf(new Date(Date.now() - 2 * DAY_MS)), total: beforeCategories.totalPrice, orders: 1 });
@@ -117,7 +120,7 @@ describe('GET /api/v1/admin/dashboard/sales?days=', () => {
       { categoryId: '9', name: 'Books', units: 1, value: 300 },
     ]);
 
-    const query = `query($d: Int) { salesStats(days: $d) { days from to todaySales totalEarnings bookedSales ordersByStatus { status orders }
+    const query = `query($d: Int) { salesStats(days: $d) { days from to todaySales totalEarnings bookedSales collectedSales refunded ordersByStatus { status orders }
       daily { date total orders } periodByStatus { status orders } topProducts { productId name units value } salesByCategory { categoryId name units value } } }`;
     const gql = await svc.as('emp').graphql(query, { d: 30 });
     expect(gql.body.errors).toBeUndefined();

@@ -1,4 +1,5 @@
 import express, { Router } from 'express';
+import { gstSummary, gstSummaryCsv, toGstSummaryView } from '../domain/gst-summary.service';
 import { requireRole } from '@shop/platform';
 import { adminOrdersQuerySchema, changeOrderStatusSchema, mayReadAccountEmail, orderMessages, orderNoteSchema, ordersByDateQuerySchema, paiseToRupees, shippingMessages } from '@shop/proto-contracts';
 import type { OrderDeps } from '../domain/order-deps';
@@ -54,6 +55,16 @@ export function adminOrderRoutes(deps: OrderDeps): Router {
   r.get('/admin/dashboard/sales', staff, async (req, res) => {
     const stats = await salesStats(deps, salesDaysOf(req.query.days));
     res.set('Cache-Control', 'no-store').json({ success: true, ...salesStatsView(stats) });
+  });
+
+  // The month's GST summary for GSTR-1 (admin: the shop's tax filing; decision 0049), as JSON or CSV.
+  const monthOf = (req: { query: Record<string, unknown> }) => (typeof req.query.month === 'string' ? req.query.month : '');
+  r.get('/admin/gst-summary', requireRole('admin'), async (req, res) => {
+    res.set('Cache-Control', 'no-store').json({ success: true, summary: toGstSummaryView(await gstSummary(deps, monthOf(req))) });
+  });
+  r.get('/admin/gst-summary/csv', requireRole('admin'), async (req, res) => {
+    const summary = await gstSummary(deps, monthOf(req));
+    res.type('text/csv; charset=utf-8').attachment(`gst-summary-${summary.month}.csv`).set('Cache-Control', 'no-store').send(gstSummaryCsv(summary));
   });
 
   r.put('/admin/order/:id', staff, json, async (req, res) => {

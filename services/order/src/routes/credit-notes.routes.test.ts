@@ -97,6 +97,26 @@ describe('credit notes on received returns (decision 0048)', () => {
     expect(gqlBad.body.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
   });
 
+  test('the dashboard: delivering moves an order from booked to collected; a paid refund comes off Total Earnings (REST and GraphQL alike)', async () => {
+    const admin = svc.as('admin');
+    const stats = async () => (await admin.get('/api/v1/admin/dashboard/sales')).body;
+    const lamp = await svc.product({ name: 'Brass Lamp', price: 800, stock: 5 });
+    const buyer = svc.as('user');
+    const before = await stats();
+    const order = await deliveredOrder(buyer, [{ productId: lamp._id, quantity: 2 }]);
+    const delivered = await stats();
+    expect(delivered.collectedSales).toBeCloseTo(before.collectedSales + order.totalPrice, 2);
+    expect(delivered.bookedSales).toBeCloseTo(before.bookedSales, 2);
+    const ret = await receivedReturn(buyer, order._id, [{ product: lamp._id, quantity: 1 }]);
+    expect((await svc.as('emp').put(`/api/v1/admin/return/${ret._id}`, { status: 'refunded', refundMethod: 'UPI', refundReference: 'UPI-1' })).status).toBe(200);
+    const after = await stats();
+    expect(after.refunded).toBeCloseTo(delivered.refunded + ret.refundAmount, 2);
+    expect(after.totalEarnings).toBeCloseTo(delivered.totalEarnings - ret.refundAmount, 2);
+    expect(after.totalEarnings).toBeCloseTo(after.collectedSales - after.refunded, 2);
+    const gql = await admin.graphql(`{ salesStats { totalEarnings bookedSales collectedSales refunded } }`);
+    expect(gql.body.data.salesStats).toEqual({ totalEarnings: after.totalEarnings, bookedSales: after.bookedSales, collectedSales: after.collectedSales, refunded: after.refunded });
+  });
+
   test('across states the credit note carries IGST', async () => {
     const watch = await svc.product({ name: 'Steel Watch', price: 1499, stock: 5, hsnCode: '9102' });
     const buyer = svc.as('user');

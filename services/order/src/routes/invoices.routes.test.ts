@@ -63,6 +63,29 @@ describe('GST tax invoices', () => {
     expect((await buyer.get('/api/v1/order/not-an-id/invoice')).status).toBe(400);
   });
 
+  test('an order placed before prices included GST keeps its figures: REST and GraphQL show them, its invoice adds 18% as it did', async () => {
+    const shirt = await svc.product({ name: 'Old Kurta', category: 10, subcat: 'shirts', price: 1000, stock: 10 });
+    const buyer = svc.as('user', { name: 'Old Customer' });
+    const id = await shippedOrder(buyer, shirt._id, 'Kerala');
+    // As the order was stored before migration 006 (decision 0045): 1,000 − 10% = 900 + 18% 162 + 5 = 1,067,
+    // no stored GST per line, no round off.
+    await svc.rows(sql`update "order".orders set prices_include_gst = false, tax_paise = 16200, total_paise = 106700, round_off_paise = 0,
+      intra_state = null, shipping_gst_rate_bp = null, shipping_tax_paise = null where id = ${id}`);
+    await svc.rows(sql`update "order".order_items set hsn_code = null, gst_rate_bp = null, discount_paise = null, taxable_paise = null, tax_paise = null where order_id = ${id}`);
+    const rest = (await buyer.get(`/api/v1/order/${id}`)).body.order;
+    expect(rest).toMatchObject({ itemPrice: 1000, discountPrice: 100, taxPrice: 162, shippingPrice: 5, totalPrice: 1067, roundOff: 0, pricesIncludeGst: false });
+    const gql = (await buyer.graphql(`query($id: ID!) { order(id: $id) { taxPrice totalPrice roundOff pricesIncludeGst } }`, { id })).body.data.order;
+    expect(gql).toEqual({ taxPrice: 162, totalPrice: 1067, roundOff: 0, pricesIncludeGst: false });
+    await deliver(id);
+    const text = await pdfText((await buyer.download(`/api/v1/order/${id}/invoice`)).bytes);
+    // The invoice of decision 0026: 18% on the 900 taxable, HSN by category (Men: 6205), shipping outside the lines.
+    expect(text).toContain('1 Old Kurta 6205 1 1,000.00 100.00 900.00 18% 162.00 1,062.00');
+    expect(text).toContain('IGST Rs. 162.00');
+    expect(text).toContain('Shipping Rs. 5.00');
+    expect(text).toContain('Invoice total Rs. 1,067.00');
+    expect(text).not.toContain('Round off');
+  });
+
   test('GraphQL tells the buyer the invoice number and where to download it', async () => {
     const lamp = await svc.product({ name: 'Desk Lamp', price: 800, stock: 5 });
     const buyer = svc.as('user');

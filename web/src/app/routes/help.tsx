@@ -69,7 +69,7 @@ export default function HelpPage() {
             <li>We deliver across India. A flat shipping fee of ₹5 applies to every order.</li>
             <li>Most orders arrive within 7 days; once shipped, delivery usually takes about 3 days.</li>
             <li>The estimated delivery date of each order is shown in My Orders.</li>
-            <li>Prices are in Indian rupees; 18% GST on the order (after any first-order discount) and a flat ₹5 shipping fee are added at checkout, each on its own line.</li>
+            <li>Prices are in Indian rupees and include all taxes (GST): you pay the listed price, never above the MRP, plus a flat ₹5 shipping fee. The checkout shows the GST your total includes, and a cash total is rounded to the nearest rupee (a "Round off" line).</li>
           </ul>
         </section>
 
@@ -93,7 +93,7 @@ export default function HelpPage() {
           </h2>
           <ul className="help-list">
             <li>Pay in cash when your order arrives: no card needed.</li>
-            <li>Please keep the exact amount ready; it is shown in My Orders.</li>
+            <li>Please keep the exact amount ready: it is in whole rupees and shown in My Orders.</li>
             <li>Your order is confirmed as soon as you place it and starts out as “Processing”.</li>
           </ul>
         </section>

@@ -170,7 +170,7 @@ export function Footer() {
 
       <div className="footer-bottom">
         <div className="container footer-bottom__inner">
-          <p>© {year} ShopKart. All prices in Indian rupees (INR); 18% GST is added at checkout.</p>
+          <p>© {year} ShopKart. All prices in Indian rupees (INR), inclusive of all taxes (GST).</p>
           <p>Cash on delivery · Free returns within 30 days</p>
         </div>
       </div>

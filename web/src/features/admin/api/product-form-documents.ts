@@ -67,6 +67,8 @@ export interface EditableProduct {
   stock: number;
   stockDetail: Array<{ size: string; stock: number }>;
   tags: string[];
+  /** The HSN code it is invoiced under (its own or its category's default). */
+  hsnCode: string | null;
   updatedAt: string;
 }
 
@@ -102,6 +104,7 @@ const EDITABLE_PRODUCT_FIELDS = gql`
       stock
     }
     tags
+    hsnCode
     updatedAt
   }
 `;
@@ -141,6 +144,7 @@ export interface ProductInput {
   colors?: string[];
   colorImages?: ColorImagesInput[];
   stockDetail?: SizeStockInput[];
+  hsnCode?: string;
 }
 
 /** A colour's own pictures (detail-size URLs from the upload). */

@@ -11,7 +11,7 @@ import { BoxesIcon, ChartIcon, PlusSquareIcon, ReceiptIcon, UsersIcon } from './
 const CREATE_PRODUCT_PATH = '/admin/product/create';
 
 /** The staff pages of their own (not sections of /admin) that the shell leads to. */
-export type AdminPage = '/admin/returns' | '/admin/coupons' | '/admin/newsletter' | '/admin/product/create';
+export type AdminPage = '/admin/returns' | '/admin/coupons' | '/admin/newsletter' | '/admin/gst' | '/admin/product/create';
 
 /**
  * Where the shell is open: a section of /admin (the shell's title is the page heading), a page of
@@ -38,6 +38,7 @@ const SIDEBAR: readonly SidebarItem[] = [
   { label: 'Returns', to: '/admin/returns', icon: <ReturnIcon /> },
   { label: 'Coupons', to: '/admin/coupons', icon: <GiftIcon /> },
   { label: 'Newsletter', to: '/admin/newsletter', icon: <MailIcon /> },
+  { label: 'GST', to: '/admin/gst', icon: <ReceiptIcon /> },
 ];
 
 const ROLE_NAMES: Record<Role, string> = { admin: 'Admin', emp: 'Employee', user: 'User' };

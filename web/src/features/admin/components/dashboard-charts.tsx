@@ -371,7 +371,7 @@ function LineSalesTable({ caption, head, rows }: { caption: string; head: string
   );
 }
 
-const VALUE_NOTE = 'item value, before GST and shipping';
+const VALUE_NOTE = 'item value at listed prices (GST included), before discounts and shipping';
 
 /** A product name on an axis: short enough for a phone (the table and tooltip have it whole). */
 const shortName = (name: string, max: number) => (name.length > max ? `${name.slice(0, max - 1).trimEnd()}…` : name);

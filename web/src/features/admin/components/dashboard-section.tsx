@@ -107,8 +107,8 @@ export function DashboardSection() {
           tone="amber"
           hint={sales.status === 'ready' ? ordersText(sales.value.daily.at(-1)?.orders ?? 0) : undefined}
         />
-        <StatCard label="Total Earnings" figure={sales} show={(v) => formatINR(v.totalEarnings)} icon={<ChartIcon size={22} />} tone="green" hint="Delivered orders (cash collected)" />
-        <StatCard label="Booked Orders" figure={sales} show={(v) => formatINR(v.bookedSales)} icon={<ReceiptIcon size={22} />} tone="blue" hint="Placed, not cancelled, not yet all collected" />
+        <StatCard label="Total Earnings" figure={sales} show={(v) => formatINR(v.totalEarnings)} icon={<ChartIcon size={22} />} tone="green" hint="Collected, less refunds" />
+        <StatCard label="Booked Orders" figure={sales} show={(v) => formatINR(v.bookedSales)} icon={<ReceiptIcon size={22} />} tone="blue" hint="Placed, not cancelled, cash not yet collected" />
       </dl>
 
       <div className="admin-dash__period">

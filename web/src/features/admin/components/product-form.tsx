@@ -133,7 +133,7 @@ export function ProductForm({ mode, form, options, submitting, discountNote, fai
               Price and stock
             </h2>
             <div className="product-form__row">
-              <ProductFormField id={`${id}-price`} label="Price" error={errors.price} hint="Selling price in rupees (₹).">
+              <ProductFormField id={`${id}-price`} label="Price" error={errors.price} hint="Selling price in rupees (₹), inclusive of all taxes (GST).">
                 {(control) => (
                   <div className="product-form__money">
                     <span className="product-form__currency" aria-hidden="true">
@@ -170,6 +170,26 @@ export function ProductForm({ mode, form, options, submitting, discountNote, fai
                     placeholder="0%"
                     value={values.discount}
                     onChange={(event) => form.setText('discount', event.target.value)}
+                  />
+                )}
+              </ProductFormField>
+              <ProductFormField
+                id={`${id}-hsn`}
+                label="HSN code"
+                optional
+                error={errors.hsnCode}
+                hint="4, 6 or 8 digits; it sets the GST rate the price includes. Blank: the category's default."
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    className="field__input"
+                    name="hsnCode"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    maxLength={8}
+                    value={values.hsnCode}
+                    onChange={(event) => form.setText('hsnCode', event.target.value)}
                   />
                 )}
               </ProductFormField>

@@ -1,3 +1,4 @@
+import { gstMessages, isValidHsn } from '@shop/proto-contracts/src/gst';
 import { PRODUCT_TAGS } from '../../../lib/product-tags';
 import type {
   ColorImagesInput,
@@ -27,6 +28,7 @@ export const productFormMessages = {
   stockRequired: 'Please enter the stock',
   stockInvalid: 'Stock must be a whole number, 0 or more',
   discountInvalid: `Discount must be a whole number from 0 to ${MAX_DISCOUNT_PERCENT}`,
+  hsnInvalid: gstMessages.badHsn,
   tooManyImages: `You can only upload a maximum of ${MAX_PRODUCT_IMAGES} images.`,
   sizeStockInvalid: (size: string) => `Stock for size ${size} must be a whole number, 0 or more`,
 } as const;
@@ -61,6 +63,8 @@ export interface ProductFormValues {
   stock: string;
   /** Percent, '25' or '25%'; optional. */
   discount: string;
+  /** HSN code (4, 6 or 8 digits); blank: the category's default (decision 0046). */
+  hsnCode: string;
   /** The chosen tags among CHOSEN_TAGS; the percent-off ones follow the discount. */
   tags: string[];
   images: string[];
@@ -88,6 +92,7 @@ export function emptyProductForm(): ProductFormValues {
     subcat: '',
     stock: '',
     discount: '',
+    hsnCode: '',
     tags: [],
     images: [],
     colors: [],
@@ -109,6 +114,7 @@ export function productFormFromProduct(product: EditableProduct): ProductFormVal
     subcat: product.subcat?.str ?? '',
     stock: String(product.stock),
     discount: product.discount ? `${product.discount}%` : '',
+    hsnCode: product.hsnCode ?? '',
     tags: CHOSEN_TAGS.filter((tag) => product.tags.includes(tag.key)).map((tag) => tag.key),
     images: [...product.image],
     colors: [...product.colors],
@@ -222,6 +228,7 @@ export function validateProductForm(
   if (!values.price.trim()) errors.price = productFormMessages.priceRequired;
   else if (parsePrice(values.price) === null) errors.price = productFormMessages.priceInvalid;
   if (parseDiscount(values.discount) === null) errors.discount = productFormMessages.discountInvalid;
+  if (values.hsnCode.trim() && !isValidHsn(values.hsnCode.trim())) errors.hsnCode = productFormMessages.hsnInvalid;
 
   if (!category) errors.category = productFormMessages.categoryRequired;
   else if (category.subcategories.length > 0 && !values.subcat) errors.subcat = productFormMessages.subcatRequired;
@@ -257,6 +264,7 @@ export function creationInputOf(values: ProductFormValues, category: ProductForm
     image: values.images,
   };
   if (values.subcat) input.subcat = values.subcat;
+  if (values.hsnCode.trim()) input.hsnCode = values.hsnCode.trim();
   if (values.colors.length > 0) input.colors = values.colors;
   const colorImages = colorImagesToSend(values);
   if (colorImages.length > 0) input.colorImages = colorImages;
@@ -286,6 +294,7 @@ export function changedFieldsOf(initial: ProductFormValues, values: ProductFormV
   if (price !== null && price !== parsePrice(initial.price)) changes.price = price;
   const discount = parseDiscount(values.discount);
   if (discount !== null && discount !== parseDiscount(initial.discount)) changes.discount = discount;
+  if (values.hsnCode.trim() !== initial.hsnCode.trim()) changes.hsnCode = values.hsnCode.trim();
 
   const categoryChanged = values.category !== initial.category;
   if (categoryChanged) changes.category = values.category;

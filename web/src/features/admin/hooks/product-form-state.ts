@@ -9,7 +9,7 @@ import {
   type ProductFormValues,
 } from './product-form-model';
 
-type TextField = 'code' | 'name' | 'price' | 'description' | 'subcat' | 'stock' | 'discount';
+type TextField = 'code' | 'name' | 'price' | 'description' | 'subcat' | 'stock' | 'discount' | 'hsnCode';
 
 export interface ProductFormState {
   values: ProductFormValues;
