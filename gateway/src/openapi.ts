@@ -79,6 +79,11 @@ const docs: Record<string, Doc> = {
   'GET /categories': { summary: 'The top-level categories in order with their subcategories (hidden ones left out)', access: 'open' },
   'GET /search': { summary: 'Typo-tolerant product search (q); counted up to 1,000: productCountCapped says productCount is a lower bound', access: 'open' },
   'GET /admin/products': { summary: 'All products (staff)', access: 'staff' },
+  'GET /admin/products/low-stock': {
+    summary: 'Products with LOW_STOCK_THRESHOLD units or fewer, or a size that has, fewest first (page, limit 1–100, 20): threshold, products (id, code, name, stock, lowSizes), totalProducts, totalPages, currentPage',
+    access: 'staff',
+    query: ['page', 'limit'],
+  },
   'POST /admin/product/create': { summary: 'Create a product', access: 'staff' },
   'PUT /admin/product/:id': { summary: 'Update a product', access: 'staff' },
   'DELETE /admin/product/:id': { summary: 'Delete a product', access: 'staff' },

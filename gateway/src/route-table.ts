@@ -54,6 +54,7 @@ export const routeTable: Route[] = [
   r('GET', '/search', 'catalog'),
   // Admin: products and reviews
   r('GET', '/admin/products', 'catalog'),
+  r('GET', '/admin/products/low-stock', 'catalog'),
   r('POST', '/admin/product/create', 'catalog'),
   r('PUT', '/admin/product/:id', 'catalog'),
   r('DELETE', '/admin/product/:id', 'catalog'),

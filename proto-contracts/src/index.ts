@@ -17,3 +17,4 @@ export * from './oidc';
 export * from './shipping';
 export * from './order-admin';
 export * from './reviews';
+export * from './review-rules';
