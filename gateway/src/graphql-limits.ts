@@ -74,6 +74,9 @@ const listSizes: Record<string, number> = {
   'Query.myReturns': 20,
   // Coupons (decision 0028): a staff page multiplies by its limit.
   'CouponPage.coupons': 1,
+  // Low stock (decision 0057): a staff page multiplies by its limit; a product's sizes (shoes: 12).
+  'LowStockPage.products': 1,
+  'LowStockProduct.lowSizes': 12,
 };
 const DEFAULT_LIST_SIZE = 10;
 
