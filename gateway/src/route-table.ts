@@ -95,6 +95,7 @@ export const routeTable: Route[] = [
   r('GET', '/returns/user', 'order'),
   r('GET', '/admin/returns', 'order'),
   r('PUT', '/admin/return/:id', 'order'),
+  r('GET', '/admin/return/:id/refund-details', 'order'),
   r('GET', '/order/:id/invoice', 'order'),
   // Coupons (decision 0028)
   r('GET', '/admin/coupons', 'order'),

@@ -18,3 +18,5 @@ export * from './shipping';
 export * from './order-admin';
 export * from './reviews';
 export * from './review-rules';
+export * from './refund-to';
+export * from './refund-to.schema';

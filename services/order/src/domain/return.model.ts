@@ -1,4 +1,4 @@
-import { orderNumberOf, paiseToRupees, type PricedLine } from '@shop/proto-contracts';
+import { maskRefundTo, orderNumberOf, paiseToRupees, type PricedLine } from '@shop/proto-contracts';
 import type { OrderItemRow, OrderRow, ReturnRow, ReturnStepRow } from '../db/schema';
 import type { Order } from './order.model';
 import { nextReturnStatuses } from './return-status.machine';
@@ -49,6 +49,8 @@ export function toReturnView(r: ReturnDetails) {
     paymentMethod: r.order.paymentMethod,
     refundMethod: r.refundMethod,
     refundReference: r.refundReference,
+    // Masked for everyone; staff refunding the return ask for it in full (refundDetailsOf).
+    refundTo: maskRefundTo(r.refundTo),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
     receivedAt: iso(r.receivedAt),
