@@ -118,7 +118,7 @@ export function ReviewsSection() {
   let body;
   if (state.status === 'loading') body = <PageLoader message="Loading reviews..." />;
   else if (state.status === 'error') body = <LoadError message={REVIEWS_LOAD_FAILED} onRetry={reload} />;
-  else if (state.page.reviews.length === 0) body = <p className="admin-empty">{filters.status === 'pending' ? 'No reviews are waiting for approval.' : 'No reviews found.'}</p>;
+  else if (state.page.reviews.length === 0) body = <p className="admin-empty">{filters.status === 'pending' && !filters.q && !filters.rating && !filters.productId ? 'No reviews are waiting for approval.' : 'No reviews found.'}</p>;
   else {
     body = (
       <ul className="admin-reviews__list" aria-labelledby={headingId}>
