@@ -85,6 +85,9 @@ const listSizes: Record<string, number> = {
   // Suggestions (0060): 6 products and 4 categories at most.
   'SearchSuggestions.products': 6,
   'SearchSuggestions.categories': 4,
+  // Low stock (decision 0057): a staff page multiplies by its limit; a product's sizes (shoes: 12).
+  'LowStockPage.products': 1,
+  'LowStockProduct.lowSizes': 12,
 };
 const DEFAULT_LIST_SIZE = 10;
 

@@ -93,6 +93,11 @@ const docs: Record<string, Doc> = {
     query: ['q'],
   },
   'GET /admin/products': { summary: 'All products (staff)', access: 'staff' },
+  'GET /admin/products/low-stock': {
+    summary: 'Products with LOW_STOCK_THRESHOLD units or fewer, or a size that has, fewest first (page, limit 1–100, 20): threshold, products (id, code, name, stock, lowSizes), totalProducts, totalPages, currentPage',
+    access: 'staff',
+    query: ['page', 'limit'],
+  },
   'POST /admin/product/create': { summary: 'Create a product', access: 'staff' },
   'PUT /admin/product/:id': { summary: 'Update a product', access: 'staff' },
   'DELETE /admin/product/:id': { summary: 'Delete a product', access: 'staff' },
@@ -177,10 +182,19 @@ const docs: Record<string, Doc> = {
   },
   'GET /admin/order/:id/notes': { summary: 'Staff-only notes of an order, oldest first (notes: authorName, text, createdAt)', access: 'staff' },
   'POST /admin/order/:id/notes': { summary: 'Add a staff-only note to an order (text, 1–1000 characters); signed with the caller’s name', access: 'staff', body: orderNoteSchema },
-  'POST /order/:id/return': { summary: 'Return items of own delivered order within 30 days of delivery (items, reason, photo)', access: 'login', body: requestReturnSchema },
+  'POST /order/:id/return': {
+    summary:
+      'Return items of own delivered order within 30 days of delivery (items, reason, photo); a cash-on-delivery order also needs refundTo: { method: UPI, upiId } or { method: Bank transfer, ifsc, accountNumber, accountName }',
+    access: 'login',
+    body: requestReturnSchema,
+  },
   'GET /returns/user': { summary: "The user's returns with their timelines", access: 'login' },
   'GET /admin/returns': { summary: 'Return requests (status, page; 20 per page)', access: 'staff' },
   'PUT /admin/return/:id': { summary: 'Approve, reject, receive (stock goes back) or refund a return', access: 'staff', body: updateReturnSchema },
+  'GET /admin/return/:id/refund-details': {
+    summary: 'The UPI ID or bank account a cash-on-delivery return is refunded to, in full, while it waits for its refund (received); 409 otherwise. Elsewhere refundTo is masked',
+    access: 'staff',
+  },
   'GET /order/:id/invoice': { summary: 'GST tax invoice of a delivered order (application/pdf; buyer or staff)', access: 'login', pdf: true },
   'GET /returns/:id/credit-note': { summary: 'The credit note of a received return: creditNote { number, invoiceNumber, lines (hsnCode, quantity, gstRate, taxableValue, cgst, sgst, igst, total), totals } (buyer or staff)', access: 'login' },
   'GET /returns/:id/credit-note/pdf': { summary: 'The credit note as a PDF (buyer or staff)', access: 'login', pdf: true },

@@ -57,6 +57,7 @@ export const routeTable: Route[] = [
   r('GET', '/search/suggest', 'catalog'),
   // Admin: products and reviews
   r('GET', '/admin/products', 'catalog'),
+  r('GET', '/admin/products/low-stock', 'catalog'),
   r('POST', '/admin/product/create', 'catalog'),
   r('PUT', '/admin/product/:id', 'catalog'),
   r('DELETE', '/admin/product/:id', 'catalog'),
@@ -107,6 +108,7 @@ export const routeTable: Route[] = [
   r('GET', '/returns/user', 'order'),
   r('GET', '/admin/returns', 'order'),
   r('PUT', '/admin/return/:id', 'order'),
+  r('GET', '/admin/return/:id/refund-details', 'order'),
   r('GET', '/order/:id/invoice', 'order'),
   // Coupons (decision 0028)
   r('GET', '/admin/coupons', 'order'),

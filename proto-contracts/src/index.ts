@@ -22,3 +22,6 @@ export * from './oidc';
 export * from './shipping';
 export * from './order-admin';
 export * from './reviews';
+export * from './review-rules';
+export * from './refund-to';
+export * from './refund-to.schema';

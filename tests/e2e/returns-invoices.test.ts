@@ -87,6 +87,8 @@ describe('returns and tax invoices in the browser', () => {
       await page.getByRole('status').getByText('You will get back ₹900.00.').waitFor();
       await page.getByLabel('Reason').fill('The lid does not close');
       await page.getByLabel(/Photo/).setInputFiles({ name: 'lid.png', mimeType: 'image/png', buffer: PHOTO });
+      // A cash-on-delivery order: the refund goes to the shopper's UPI ID (decision 0054).
+      await page.getByLabel('UPI ID').fill('kettle.buyer@okaxis');
       await page.getByRole('button', { name: 'Request return' }).click();
       await page.getByText('Return requested. We will let you know by mail once it is reviewed.').waitFor();
       await page.getByRole('list', { name: 'Return progress' }).getByText('Requested').waitFor();

@@ -37,6 +37,7 @@ import { findProduct, listProducts, listProductsForStaff, relatedProducts, searc
 import { suggestSearch } from '../domain/search-suggest.service';
 import { mrpOf, stockBySize, subcategoryOf, thumbnailOf, type Product, type ProductPage } from '../domain/product.model';
 import { reviewMessage, toGraphqlReview } from '../domain/review.model';
+import { listLowStock } from '../domain/low-stock.service';
 import { createCategory, deleteCategory, updateCategory, type ChangedCategory } from '../domain/category-admin.service';
 import { deleteReview, findUserReview, listAllReviews, listReviews, moderateReview, reviewPage, upsertReview } from '../domain/review.service';
 import { parseInput } from '../parse-input';
@@ -211,6 +212,10 @@ export function catalogResolvers(deps: CatalogDeps): SubgraphResolvers {
         const { status } = parseInput(reviewStatusFilterSchema, args);
         const page = await listAllReviews(deps, { ...parseInput(adminReviewsQuerySchema, args), status });
         return { ...page, reviews: page.reviews.map(toGraphqlReview) };
+      },
+      adminLowStock: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        staff(ctx);
+        return listLowStock(deps, pagingOf(args, ADMIN_DEFAULT_PAGE_SIZE, ADMIN_MAX_PAGE_SIZE, catalogMessages.adminLimitInvalid));
       },
       catalogStats: async (_p: unknown, _a: Args, ctx: GraphQLContext) => {
         staff(ctx);

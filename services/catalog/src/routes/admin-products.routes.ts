@@ -16,6 +16,7 @@ import { listProductsForStaff } from '../domain/product-listing.service';
 import { toRestProduct } from '../domain/product.model';
 import { toRestReview } from '../domain/review.model';
 import { deleteReview, listAllReviews, listReviews, moderateReview } from '../domain/review.service';
+import { listLowStock } from '../domain/low-stock.service';
 import { parseInput } from '../parse-input';
 import { restPage } from './listing-query';
 
@@ -32,6 +33,13 @@ export function adminProductRoutes(deps: CatalogDeps): Router {
 
   r.get('/admin/products', staff, async (req, res) => {
     res.json(restPage(await listProductsForStaff(deps, parseInput(adminProductQuerySchema, req.query))));
+  });
+
+  // Low stock (decision 0057): products and sizes at or under LOW_STOCK_THRESHOLD, fewest first.
+  r.get('/admin/products/low-stock', staff, async (req, res) => {
+    const { page, limit } = parseInput(adminProductQuerySchema, { page: req.query.page, limit: req.query.limit });
+    const found = await listLowStock(deps, { page, limit });
+    res.set('Cache-Control', 'no-store').json({ success: true, ...found, totalProducts: found.total });
   });
 
   r.post('/admin/product/create', staff, async (req, res) => {

@@ -1,5 +1,5 @@
 import { bigint, boolean, integer, jsonb, pgSchema, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { CouponType, OrderStatus, PaymentMethod, PaymentStatus, RefundMethod, ReturnStatus, SellerDetails } from '@shop/proto-contracts';
+import type { CouponType, OrderStatus, PaymentMethod, PaymentStatus, RefundMethod, RefundTo, ReturnStatus, SellerDetails } from '@shop/proto-contracts';
 
 /** The order service's tables (created by db/migrations; this file only describes them to drizzle). */
 export const orderSchema = pgSchema('order');
@@ -126,6 +126,8 @@ export const returns = orderSchema.table('returns', {
   refundReference: text('refund_reference'),
   receivedAt: ts('received_at'),
   refundedAt: ts('refunded_at'),
+  /** COD orders: where the shopper asked the refund to be paid (decision 0054); null for online payments. */
+  refundTo: jsonb('refund_to').$type<RefundTo>(),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

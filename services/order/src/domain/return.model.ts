@@ -1,4 +1,4 @@
-import { isShopImagePath, mayReadAccountEmail, orderNumberOf, paiseToRupees, type PricedLine } from '@shop/proto-contracts';
+import { isShopImagePath, maskRefundTo, mayReadAccountEmail, orderNumberOf, paiseToRupees, type PricedLine } from '@shop/proto-contracts';
 import type { CreditNoteRow, OrderItemRow, OrderRow, ReturnRow, ReturnStepRow } from '../db/schema';
 import type { Order } from './order.model';
 import { nextReturnStatuses } from './return-status.machine';
@@ -68,6 +68,8 @@ export function toReturnView(r: ReturnDetails, viewer: { userId: string; role: s
     paymentMethod: r.order.paymentMethod,
     refundMethod: r.refundMethod,
     refundReference: r.refundReference,
+    // Masked for everyone; staff refunding the return ask for it in full (refundDetailsOf).
+    refundTo: maskRefundTo(r.refundTo),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
     receivedAt: iso(r.receivedAt),

@@ -9,6 +9,8 @@ import {
   RETURNS_PER_PAGE,
   paiseToRupees,
   refundOf,
+  refundToMessages,
+  type RefundTo,
   type RequestReturnInput,
   type ReturnQuoteInput,
   type ReturnStatus,
@@ -113,7 +115,7 @@ export async function quoteReturn(deps: OrderDeps, userId: string, orderIdInput:
  * Runs under the order's row lock, so two requests at once can never together return more than
  * was bought; writes the return, its first timeline step and ReturnRequested in one transaction.
  */
-export async function requestReturn(deps: OrderDeps, userId: string, orderIdInput: string, input: RequestReturnInput): Promise<ReturnDetails> {
+export async function requestReturn(deps: OrderDeps, userId: string, orderIdInput: string, input: RequestReturnInput, refundTo?: RefundTo): Promise<ReturnDetails> {
   if (!isOrderId(orderIdInput)) throw badRequest(orderMessages.invalidOrderId);
   const orderId = orderIdInput.toLowerCase();
   const id = randomUUID();
@@ -122,12 +124,15 @@ export async function requestReturn(deps: OrderDeps, userId: string, orderIdInpu
     if (!row || row.userId !== userId) throw notFound(orderMessages.orderNotFound);
     const until = returnableUntil(row);
     if (!until) throw badRequest(returnMessages.notDelivered);
+    // A cash-on-delivery order has nothing to refund to: the shop's return form asks for a UPI ID or
+    // account; the API takes a request without one, as before (decision 0054).
+    if (row.paymentMethod !== 'COD' && refundTo) throw badRequest(refundToMessages.onlyForCod);
     const now = deps.clock();
     if (now.getTime() > until.getTime()) throw badRequest(returnMessages.windowClosed(RETURN_WINDOW_DAYS));
 
     const [order] = await withItems(tx, [row]);
     const { lines, refundPaise } = await planReturn(tx, order!, input.items);
-    await tx.insert(returns).values({ id, orderId, userId, status: 'requested', reason: input.reason, photo: input.photo ?? null, refundPaise, createdAt: now, updatedAt: now });
+    await tx.insert(returns).values({ id, orderId, userId, status: 'requested', reason: input.reason, photo: input.photo ?? null, refundPaise, refundTo: refundTo ?? null, createdAt: now, updatedAt: now });
     await tx.insert(returnItems).values(lines.map(({ line, quantity }) => ({ returnId: id, lineNo: line.lineNo, quantity })));
     await tx.insert(returnSteps).values({ returnId: id, status: 'requested', note: null, at: now });
     await enqueueEvent(
@@ -233,4 +238,16 @@ export async function listReturns(deps: Pick<OrderDeps, 'db'>, query: { status?:
     totalPages: Math.max(1, Math.ceil(n / RETURNS_PER_PAGE)),
     currentPage: query.page,
   };
+}
+
+/**
+ * Staff refunding a cash-on-delivery return: the UPI ID or account the shopper gave, in full. Only
+ * for the return being refunded (received, refund next); everywhere else it is masked (decision 0054).
+ */
+export async function refundDetailsOf(deps: Pick<OrderDeps, 'db'>, idInput: string): Promise<RefundTo | null> {
+  if (!isReturnId(idInput)) throw badRequest(returnMessages.invalidReturnId);
+  const [row] = await deps.db.select({ status: returns.status, refundTo: returns.refundTo }).from(returns).where(eq(returns.id, idInput.toLowerCase()));
+  if (!row) throw notFound(returnMessages.returnNotFound);
+  if (row.status !== 'received') throw conflict(refundToMessages.onlyWhenRefunding);
+  return row.refundTo ?? null;
 }

@@ -15,6 +15,7 @@ import {
   adminReturnsQuerySchema,
   requestReturnSchema,
   returnQuoteSchema,
+  refundToBodySchema,
   updateReturnSchema,
   verifyPaymentSchema,
   returnMessages,
@@ -36,7 +37,7 @@ import { countPaymentCall, createPaymentOrder, payInTestMode, verifyPayment } fr
 import { salesStats, salesStatsView } from '../domain/sales-stats.service';
 import { findInvoice } from '../domain/invoice.service';
 import { toReturnView, type ReturnView } from '../domain/return.model';
-import { listOrderReturns, listReturns, listUserReturns, quoteReturn, requestReturn, updateReturn } from '../domain/return.service';
+import { listOrderReturns, listReturns, listUserReturns, quoteReturn, refundDetailsOf, requestReturn, updateReturn } from '../domain/return.service';
 import { returnableUntil } from '../domain/return-status.machine';
 import { parseInput } from '../parse-input';
 
@@ -92,6 +93,10 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
         assertRole(ctx, 'admin', 'emp');
         const page = await listReturns(deps, parseInput(adminReturnsQuerySchema, { status: args.status, page: args.page ?? 1 }));
         return { returns: page.returns.map((ret) => toReturnView(ret, ctx.principal)), total: page.total, totalPages: page.totalPages, currentPage: page.currentPage };
+      },
+      returnRefundDetails: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin', 'emp');
+        return refundDetailsOf(deps, String(args.id));
       },
       checkoutQuote: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         const userId = assertLoggedIn(ctx).userId;
@@ -168,7 +173,8 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
       },
       requestReturn: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         const userId = assertLoggedIn(ctx).userId;
-        const ret = await requestReturn(deps, userId, String(args.orderId), parseInput(requestReturnSchema, args.input));
+        const { refundTo } = parseInput(refundToBodySchema, { refundTo: args.input?.refundTo });
+        const ret = await requestReturn(deps, userId, String(args.orderId), parseInput(requestReturnSchema, args.input), refundTo);
         return { success: true, message: returnMessages.returnRequested, return: toReturnView(ret, ctx.principal) };
       },
       updateReturn: async (_p: unknown, args: Args, ctx: GraphQLContext) => {

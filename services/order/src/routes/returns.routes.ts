@@ -1,9 +1,9 @@
 import express, { Router } from 'express';
 import { requireLogin, requireRole } from '@shop/platform';
-import { adminReturnsQuerySchema, requestReturnSchema, returnMessages, returnQuoteSchema, updateReturnSchema } from '@shop/proto-contracts';
+import { adminReturnsQuerySchema, refundToBodySchema, requestReturnSchema, returnMessages, returnQuoteSchema, updateReturnSchema } from '@shop/proto-contracts';
 import type { OrderDeps } from '../domain/order-deps';
 import { toReturnView } from '../domain/return.model';
-import { listReturns, listUserReturns, quoteReturn, requestReturn, updateReturn } from '../domain/return.service';
+import { listReturns, listUserReturns, quoteReturn, refundDetailsOf, requestReturn, updateReturn } from '../domain/return.service';
 import { parseInput } from '../parse-input';
 
 /** Returns within 30 days: the buyer asks and follows; staff (admin and emp) decide, receive and refund. */
@@ -20,7 +20,8 @@ export function returnRoutes(deps: OrderDeps): Router {
 
   r.post('/order/:id/return', requireLogin, json, async (req, res) => {
     const input = parseInput(requestReturnSchema, req.body);
-    const ret = await requestReturn(deps, req.principal!.userId, String(req.params.id), input);
+    const { refundTo } = parseInput(refundToBodySchema, req.body);
+    const ret = await requestReturn(deps, req.principal!.userId, String(req.params.id), input, refundTo);
     res.status(201).json({ success: true, message: returnMessages.returnRequested, return: toReturnView(ret, req.principal) });
   });
 
@@ -37,6 +38,11 @@ export function returnRoutes(deps: OrderDeps): Router {
       totalPages: page.totalPages,
       currentPage: page.currentPage,
     });
+  });
+
+  // The UPI ID or account of a COD return, in full, for the staff member refunding it (decision 0054).
+  r.get('/admin/return/:id/refund-details', staff, async (req, res) => {
+    res.set('Cache-Control', 'no-store').json({ success: true, refundTo: await refundDetailsOf(deps, String(req.params.id)) });
   });
 
   r.put('/admin/return/:id', staff, json, async (req, res) => {

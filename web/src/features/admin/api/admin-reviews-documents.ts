@@ -28,10 +28,13 @@ export const ADMIN_REVIEWS: TypedDocumentNode<AdminReviewsData, { productId: str
   }
 `;
 
-/** A review in the moderation list: with its product's name and whether the reviewer received it. */
+/** A review in the moderation list: with its product's name, whether the reviewer received it and its moderation state. */
 export interface ModeratedReview extends AdminReview {
   productName: string | null;
   verifiedPurchase: boolean;
+  /** pending, approved or rejected (decision 0056). */
+  status: string;
+  rejectionReason: string | null;
 }
 
 export interface AdminReviewListData {
@@ -42,14 +45,15 @@ export interface AdminReviewListVariables {
   q: string | null;
   rating: number | null;
   productId: string | null;
+  status: string | null;
   page: number;
   limit: number;
 }
 
 /** Staff: every review newest first, by rating, product and text. */
 export const ADMIN_REVIEW_LIST: TypedDocumentNode<AdminReviewListData, AdminReviewListVariables> = gql`
-  query AdminReviewList($q: String, $rating: Int, $productId: ID, $page: Int!, $limit: Int!) {
-    adminReviewList(q: $q, rating: $rating, productId: $productId, page: $page, limit: $limit) {
+  query AdminReviewList($q: String, $rating: Int, $productId: ID, $status: String, $page: Int!, $limit: Int!) {
+    adminReviewList(q: $q, rating: $rating, productId: $productId, status: $status, page: $page, limit: $limit) {
       reviews {
         id
         productId
@@ -58,6 +62,8 @@ export const ADMIN_REVIEW_LIST: TypedDocumentNode<AdminReviewListData, AdminRevi
         rating
         comment
         verifiedPurchase
+        status
+        rejectionReason
         createdAt
       }
       total
@@ -77,6 +83,25 @@ export const DELETE_REVIEW: TypedDocumentNode<DeleteReviewData, { productId: str
     deleteReview(productId: $productId, reviewId: $reviewId) {
       success
       message
+    }
+  }
+`;
+
+export interface ModerateReviewData {
+  moderateReview: { success: boolean; message: string | null; review: { id: string; status: string; rejectionReason: string | null } | null };
+}
+
+/** Staff: approve a review (shown, counted), or reject it with the reason its author reads. */
+export const MODERATE_REVIEW: TypedDocumentNode<ModerateReviewData, { reviewId: string; status: 'approved' | 'rejected'; reason?: string | null }> = gql`
+  mutation AdminModerateReview($reviewId: ID!, $status: String!, $reason: String) {
+    moderateReview(reviewId: $reviewId, status: $status, reason: $reason) {
+      success
+      message
+      review {
+        id
+        status
+        rejectionReason
+      }
     }
   }
 `;

@@ -1,11 +1,11 @@
 import type { Role } from '../../../lib/session-user';
 
 /** What the dashboard shell can show; the section lives in the address as `?section=`. */
-export type AdminSection = 'dashboard' | 'users' | 'orders' | 'products' | 'reviews' | 'categories';
+export type AdminSection = 'dashboard' | 'users' | 'orders' | 'products' | 'low-stock' | 'reviews' | 'categories';
 
 export const SECTION_PARAM = 'section';
 
-const SECTIONS: readonly AdminSection[] = ['dashboard', 'users', 'orders', 'products', 'reviews', 'categories'];
+const SECTIONS: readonly AdminSection[] = ['dashboard', 'users', 'orders', 'products', 'low-stock', 'reviews', 'categories'];
 
 /** Only an admin lists users (DESIGN.md roles); everything else is for all staff. */
 export function canSeeSection(section: AdminSection, role: Role): boolean {
@@ -33,6 +33,7 @@ export const SECTION_TITLES: Record<AdminSection, string> = {
   users: 'Users',
   orders: 'Orders',
   products: 'Products',
+  'low-stock': 'Low stock',
   reviews: 'Reviews',
   categories: 'Categories',
 };

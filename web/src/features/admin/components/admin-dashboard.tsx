@@ -6,6 +6,7 @@ import { CategoriesSection } from './categories-section';
 import { DashboardSection } from './dashboard-section';
 import { OrdersSection } from './orders-section';
 import { ProductsSection } from './products-section';
+import { LowStockSection } from './low-stock-section';
 import { ReviewsSection } from './reviews-section';
 import { UsersSection } from './users-section';
 
@@ -19,6 +20,8 @@ function SectionContent({ section }: { section: AdminSection }) {
       return <OrdersSection />;
     case 'products':
       return <ProductsSection />;
+    case 'low-stock':
+      return <LowStockSection />;
     case 'reviews':
       return <ReviewsSection />;
     case 'categories':

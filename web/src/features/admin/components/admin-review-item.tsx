@@ -10,10 +10,12 @@ interface AdminReviewItemProps {
   onDelete(): void;
   /** Shown between the rating and the comment (moderation: which product). */
   children?: ReactNode;
+  /** Moderation: the review's state and its Approve / Reject buttons, before Delete. */
+  moderation?: ReactNode;
 }
 
 /** One review as staff see it: who, when, the rating and the comment, and its delete button. */
-export function AdminReviewItem({ review, deletingId, onDelete, children }: AdminReviewItemProps) {
+export function AdminReviewItem({ review, deletingId, onDelete, children, moderation }: AdminReviewItemProps) {
   return (
     <li className="admin-review" aria-busy={deletingId === review.id || undefined}>
       <div className="admin-review__head">
@@ -25,6 +27,7 @@ export function AdminReviewItem({ review, deletingId, onDelete, children }: Admi
       </div>
       {children}
       <p className="admin-review__comment">{review.comment}</p>
+      {moderation}
       <button type="button" className="btn btn--sm admin-ops-btn--danger admin-review__delete" onClick={onDelete} disabled={deletingId !== null}>
         {deletingId === review.id ? 'Deleting...' : 'Delete review'}
         <span className="sr-only"> by {review.userName}</span>

@@ -6,7 +6,7 @@ import { useSession } from '../../../lib/session';
 import { useChosenInView } from '../../../lib/use-chosen-in-view';
 import type { Role } from '../../../lib/session-user';
 import { canSeeSection, sectionHref, type AdminSection } from '../api/admin-sections';
-import { BoxesIcon, ChartIcon, PlusSquareIcon, ReceiptIcon, UsersIcon } from './admin-icons';
+import { AlertIcon, BoxesIcon, ChartIcon, PlusSquareIcon, ReceiptIcon, UsersIcon } from './admin-icons';
 
 const CREATE_PRODUCT_PATH = '/admin/product/create';
 
@@ -33,6 +33,7 @@ const SIDEBAR: readonly SidebarItem[] = [
   { label: 'Orders', section: 'orders', icon: <ReceiptIcon /> },
   { label: 'Create', to: CREATE_PRODUCT_PATH, icon: <PlusSquareIcon /> },
   { label: 'Products', section: 'products', icon: <BoxesIcon /> },
+  { label: 'Low stock', section: 'low-stock', icon: <AlertIcon /> },
   { label: 'Reviews', section: 'reviews', icon: <StarIcon /> },
   { label: 'Categories', section: 'categories', icon: <GridIcon /> },
   { label: 'Returns', to: '/admin/returns', icon: <ReturnIcon /> },

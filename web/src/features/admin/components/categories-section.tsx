@@ -92,7 +92,7 @@ function CategoryRow({ category, last, actions }: { category: AdminCategory; las
           {category.hidden ? <span className="badge badge--light"> Hidden</span> : null}
         </h3>
         <span className="admin-category__count">
-          {formatCount(category.productCount)} {category.productCount === 1 ? 'product' : 'products'} · #{category.index}
+          {formatCount(category.productCount)} {category.productCount === 1 ? 'product' : 'products'}
           {category.colors ? ' · colours' : ''}
           {category.ssize ? ` · sizes (${category.sizeSet})` : ''}
         </span>

@@ -4,6 +4,7 @@ import { formatCount, formatINR } from '../../../lib/format';
 import { CHART_PERIODS, useDashboardStats, type ChartPeriod, type Figure } from '../hooks/use-dashboard-stats';
 import { BoxesIcon, ChartIcon, ReceiptIcon, RefreshIcon, UsersIcon } from './admin-icons';
 // Chart.js itself is not imported here: the charts load it with import() when first drawn.
+import { LowStockLink } from './low-stock-section';
 import { CategoryChart, CategorySalesChart, SalesChart, StatusChart, TopProductsChart } from './dashboard-charts';
 
 const NOT_LOADED = 'Could not load this figure.';
@@ -110,6 +111,8 @@ export function DashboardSection() {
         <StatCard label="Total Earnings" figure={sales} show={(v) => formatINR(v.totalEarnings)} icon={<ChartIcon size={22} />} tone="green" hint="Collected, less refunds" />
         <StatCard label="Booked Orders" figure={sales} show={(v) => formatINR(v.bookedSales)} icon={<ReceiptIcon size={22} />} tone="blue" hint="Placed, not cancelled, cash not yet collected" />
       </dl>
+
+      <LowStockLink />
 
       <div className="admin-dash__period">
         <div className="segmented" role="group" aria-label="Chart period">

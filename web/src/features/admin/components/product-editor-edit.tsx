@@ -5,7 +5,6 @@ import { toast } from 'react-toastify/unstyled';
 import { LoadError } from '../../../components/load-error';
 import { PageLoader } from '../../../components/page-loader';
 import { getErrorCode, getErrorMessage, isSessionExpired, payloadMessage } from '../../../lib/api-errors';
-import { formatINR } from '../../../lib/format';
 import { invalidateQueries } from '../../../lib/query-cache';
 import { TOAST_MS } from '../../../lib/toast-durations';
 import {
@@ -129,7 +128,7 @@ function EditProductForm({ product, options }: { product: EditableProduct; optio
         form={form}
         options={options}
         submitting={loading}
-        discountNote={`MRP now: ${formatINR(product.oldPrice)}.`}
+
         onSubmit={() => void submit()}
         failure={
           failure ? (

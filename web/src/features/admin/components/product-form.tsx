@@ -154,25 +154,36 @@ export function ProductForm({ mode, form, options, submitting, discountNote, fai
                 )}
               </ProductFormField>
               <ProductFormField
-                id={`${id}-discount`}
-                label="Discount"
+                id={`${id}-mrp`}
+                label="MRP"
                 optional
-                error={errors.discount}
-                hint={`Percent off, 0–${MAX_DISCOUNT_PERCENT}, e.g. 25%. The MRP is worked out from the price and the discount.${discountNote ? ` ${discountNote}` : ''}`}
+                error={errors.mrp ?? errors.discount}
+                hint={`The maximum retail price printed on the pack; leave it empty when the price is the MRP.${discountNote ? ` ${discountNote}` : ''}`}
               >
                 {(control) => (
-                  <input
-                    {...control}
-                    className="field__input"
-                    name="discount"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    placeholder="0%"
-                    value={values.discount}
-                    onChange={(event) => form.setText('discount', event.target.value)}
-                  />
+                  <div className="product-form__money">
+                    <span className="product-form__currency" aria-hidden="true">
+                      ₹
+                    </span>
+                    <input
+                      {...control}
+                      className="field__input"
+                      name="mrp"
+                      type="number"
+                      inputMode="decimal"
+                      min={0.01}
+                      step={0.01}
+                      value={values.mrp}
+                      onChange={(event) => form.setText('mrp', event.target.value)}
+                    />
+                  </div>
                 )}
               </ProductFormField>
+              <p className="product-form__discount" aria-live="polite">
+                Discount:{' '}
+                <strong>{parseDiscount(values.discount) ? `${parseDiscount(values.discount)}% off` : values.mrp.trim() && parseDiscount(values.discount) === null ? '—' : 'none'}</strong>
+                <span className="field__hint"> (worked out from the price and the MRP, at most {MAX_DISCOUNT_PERCENT}%)</span>
+              </p>
               <ProductFormField
                 id={`${id}-hsn`}
                 label="HSN code"

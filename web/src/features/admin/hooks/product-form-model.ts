@@ -29,6 +29,9 @@ export const productFormMessages = {
   stockInvalid: 'Stock must be a whole number, 0 or more',
   discountInvalid: `Discount must be a whole number from 0 to ${MAX_DISCOUNT_PERCENT}`,
   hsnInvalid: gstMessages.badHsn,
+  mrpInvalid: `MRP must be a number more than 0 and at most ${MAX_PRICE_RUPEES}`,
+  mrpBelowPrice: 'The MRP cannot be below the price',
+  mrpTooHigh: `The price can be at most ${MAX_DISCOUNT_PERCENT}% below the MRP`,
   tooManyImages: `You can only upload a maximum of ${MAX_PRODUCT_IMAGES} images.`,
   sizeStockInvalid: (size: string) => `Stock for size ${size} must be a whole number, 0 or more`,
 } as const;
@@ -61,10 +64,12 @@ export interface ProductFormValues {
   subcat: string;
   /** Total stock, used when no size is chosen. */
   stock: string;
-  /** Percent, '25' or '25%'; optional. */
+  /** Percent, '25' or '25%'; optional. Derived from the MRP staff type (discountFromMrp). */
   discount: string;
   /** HSN code (4, 6 or 8 digits); blank: the category's default (decision 0046). */
   hsnCode: string;
+  /** The MRP (maximum retail price) in rupees as typed; blank: the price is the MRP. */
+  mrp: string;
   /** The chosen tags among CHOSEN_TAGS; the percent-off ones follow the discount. */
   tags: string[];
   images: string[];
@@ -93,6 +98,7 @@ export function emptyProductForm(): ProductFormValues {
     stock: '',
     discount: '',
     hsnCode: '',
+    mrp: '',
     tags: [],
     images: [],
     colors: [],
@@ -115,6 +121,7 @@ export function productFormFromProduct(product: EditableProduct): ProductFormVal
     stock: String(product.stock),
     discount: product.discount ? `${product.discount}%` : '',
     hsnCode: product.hsnCode ?? '',
+    mrp: product.discount ? rupeesText(product.oldPrice) : '',
     tags: CHOSEN_TAGS.filter((tag) => product.tags.includes(tag.key)).map((tag) => tag.key),
     images: [...product.image],
     colors: [...product.colors],
@@ -182,6 +189,19 @@ export function parseDiscount(text: string): number | null {
   return Number.isInteger(value) && value >= 0 && value <= MAX_DISCOUNT_PERCENT ? value : null;
 }
 
+/**
+ * The discount the typed MRP gives the typed price: a whole percent ('20%'), '' without an MRP (or
+ * an MRP equal to the price), or null when either is not a valid amount or the MRP is below the price.
+ */
+export function discountFromMrp(priceText: string, mrpText: string): string | null {
+  if (!mrpText.trim()) return '';
+  const price = parsePrice(priceText);
+  const mrp = parsePrice(mrpText);
+  if (price === null || mrp === null || mrp < price) return null;
+  const percent = Math.round(((mrp - price) / mrp) * 100);
+  return percent === 0 ? '' : `${percent}%`;
+}
+
 /** The price typed, in rupees, or null when it is not a valid price. */
 export function parsePrice(text: string): number | null {
   const trimmed = text.trim();
@@ -227,7 +247,13 @@ export function validateProductForm(
 
   if (!values.price.trim()) errors.price = productFormMessages.priceRequired;
   else if (parsePrice(values.price) === null) errors.price = productFormMessages.priceInvalid;
-  if (parseDiscount(values.discount) === null) errors.discount = productFormMessages.discountInvalid;
+  if (values.mrp.trim()) {
+    const mrp = parsePrice(values.mrp);
+    const price = parsePrice(values.price);
+    if (mrp === null) errors.mrp = productFormMessages.mrpInvalid;
+    else if (price !== null && mrp < price) errors.mrp = productFormMessages.mrpBelowPrice;
+    else if (parseDiscount(values.discount) === null) errors.mrp = productFormMessages.mrpTooHigh;
+  } else if (parseDiscount(values.discount) === null) errors.discount = productFormMessages.discountInvalid;
   if (values.hsnCode.trim() && !isValidHsn(values.hsnCode.trim())) errors.hsnCode = productFormMessages.hsnInvalid;
 
   if (!category) errors.category = productFormMessages.categoryRequired;

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { PRODUCT_TAGS } from '../../../lib/product-tags';
 import type { ProductFormCategory } from '../api/product-form-documents';
 import {
+  discountFromMrp,
   sizeStockKey,
   withCategory,
   withSizeToggled,
@@ -9,7 +10,7 @@ import {
   type ProductFormValues,
 } from './product-form-model';
 
-type TextField = 'code' | 'name' | 'price' | 'description' | 'subcat' | 'stock' | 'discount' | 'hsnCode';
+type TextField = 'code' | 'name' | 'price' | 'description' | 'subcat' | 'stock' | 'discount' | 'hsnCode' | 'mrp';
 
 export interface ProductFormState {
   values: ProductFormValues;
@@ -45,8 +46,13 @@ export function useProductFormState(initial: ProductFormValues): ProductFormStat
   const [errors, setErrors] = useState<ProductFormErrors>({});
 
   const setText = useCallback((field: TextField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => without(current, field));
+    setValues((current) => {
+      const next = { ...current, [field]: value };
+      // Staff type the MRP; the discount the shop stores follows from it and the price.
+      if (field === 'mrp' || field === 'price') next.discount = discountFromMrp(next.price, next.mrp) ?? '-1';
+      return next;
+    });
+    setErrors((current) => without(current, field, ...(field === 'price' ? ['mrp'] : [])));
   }, []);
 
   const chooseCategory = useCallback((category: ProductFormCategory | undefined) => {

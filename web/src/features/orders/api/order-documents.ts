@@ -236,7 +236,10 @@ export interface RequestReturnData {
   requestReturn: { success: boolean; message: string | null; return: { id: string } | null };
 }
 
-export type RequestReturnVariables = { orderId: string; input: { items: ReturnItemInput[]; reason: string; photo?: string | null } };
+export type RequestReturnVariables = {
+  orderId: string;
+  input: { items: ReturnItemInput[]; reason: string; photo?: string | null; refundTo?: Record<string, string> };
+};
 
 /** The buyer asks to return items of a delivered order (within 30 days of delivery). */
 export const REQUEST_RETURN = `

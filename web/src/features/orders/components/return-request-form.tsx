@@ -9,6 +9,7 @@ import { uploadImage } from '../../../lib/upload';
 import { useSessionMutation, useSessionQuery } from '../../../lib/use-session-graphql';
 import { REQUEST_RETURN, RETURN_QUOTE, type OrderDetail, type RequestReturnData, type RequestReturnVariables, type ReturnQuoteData } from '../api/order-documents';
 import { canRequestReturn, returnableQuantities } from '../api/return-rules';
+import { EMPTY_REFUND_TO, readRefundTo, RefundToFields } from './refund-to-fields';
 
 const REQUESTED = 'Return requested. We will let you know by mail once it is reviewed.';
 const REQUEST_FAILED = 'Could not request the return. Please try again.';
@@ -35,12 +36,14 @@ export function ReturnRequestForm({ order, onRequested }: ReturnRequestFormProps
   const [photo, setPhoto] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  const [refundTo, setRefundTo] = useState(EMPTY_REFUND_TO);
   const formId = useId();
   const chosenItems = order.orderItems.flatMap((line, k) =>
     (chosen[k] ?? 0) > 0 ? [{ productId: line.productId, quantity: chosen[k]!, size: line.properties.size, color: line.properties.color }] : [],
   );
   // The refund of what is chosen, re-pricing what is kept (decision 0047), before the shopper confirms.
   const quote = useSessionQuery<ReturnQuoteData>('ReturnQuote', RETURN_QUOTE, { orderId: order.id, items: chosenItems }, { skip: !open || chosenItems.length === 0 });
+  const cod = order.paymentInfo.method.toUpperCase() === 'COD';
 
   if (user?.id !== order.userId || !canRequestReturn(order, order.returns) || !order.returnableUntil) return null;
 
@@ -51,6 +54,8 @@ export function ReturnRequestForm({ order, onRequested }: ReturnRequestFormProps
     );
     if (items.length === 0) return setError(CHOOSE_ITEMS);
     if (reason.trim().length < 5) return setError(REASON_SHORT);
+    const payTo = cod ? readRefundTo(refundTo) : null;
+    if (payTo && 'problem' in payTo) return setError(payTo.problem);
     setError(null);
     try {
       let photoUrl: string | null = null;
@@ -58,7 +63,8 @@ export function ReturnRequestForm({ order, onRequested }: ReturnRequestFormProps
         setUploading(true);
         photoUrl = await uploadImage(photo, refreshSession).finally(() => setUploading(false));
       }
-      const { requestReturn } = await mutate({ orderId: order.id, input: { items, reason: reason.trim(), photo: photoUrl } });
+      const input = { items, reason: reason.trim(), photo: photoUrl, ...(payTo ? { refundTo: payTo.refundTo } : {}) };
+      const { requestReturn } = await mutate({ orderId: order.id, input });
       if (!requestReturn.success) return setError(payloadMessage(requestReturn, REQUEST_FAILED));
       toast.success(requestReturn.message ?? REQUESTED);
       setOpen(false);
@@ -141,6 +147,7 @@ export function ReturnRequestForm({ order, onRequested }: ReturnRequestFormProps
           onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
         />
       </div>
+      {cod ? <RefundToFields value={refundTo} onChange={setRefundTo} /> : null}
       {error ? (
         <p className="form-error" role="alert">
           {error}

@@ -11,6 +11,10 @@ export interface Review {
   comment: string;
   /** The reviewer received the product (a delivered order of it). */
   verifiedPurchase: boolean;
+  /** pending (waits for staff), approved (shown) or rejected; others only see approved ones (decision 0056). */
+  status: string;
+  /** Why staff rejected it (only its author sees a rejected review). */
+  rejectionReason: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -56,7 +60,7 @@ export interface ProductDetailData {
   colorPalette: NamedColor[];
 }
 
-const REVIEW_SELECTION = 'id userId userName rating comment verifiedPurchase createdAt updatedAt';
+const REVIEW_SELECTION = 'id userId userName rating comment verifiedPurchase status rejectionReason createdAt updatedAt';
 const REVIEW_PAGE_SELECTION = `reviews { ${REVIEW_SELECTION} } total totalPages currentPage`;
 
 /** Everything the product page shows, with the palette that gives colour names their swatch. */

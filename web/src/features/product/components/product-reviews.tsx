@@ -19,6 +19,22 @@ interface ProductReviewsProps {
   onReviewSaved(): void;
 }
 
+/** Where the shopper's own review stands while others cannot see it (decision 0056). */
+function MyReviewState({ review }: { review: Review }) {
+  if (review.status === 'pending') {
+    return (
+      <p className="reviews__state" role="status">
+        Your review is waiting for approval. It will appear here once our team has checked it.
+      </p>
+    );
+  }
+  return (
+    <p className="reviews__state reviews__state--rejected" role="status">
+      Your review was not published{review.rejectionReason ? `: ${review.rejectionReason}` : ''}. You can edit it and send it again.
+    </p>
+  );
+}
+
 /** Rating summary, the review form (or a way to log in), and the reviews, newest first. */
 export function ProductReviews({ productId, rating, count, firstPage, onReviewSaved }: ProductReviewsProps) {
   const { status, user } = useSession();
@@ -80,12 +96,15 @@ export function ProductReviews({ productId, rating, count, firstPage, onReviewSa
                 <Spinner label="Loading your review" />
               </div>
             ) : (
+              <>
+              {myReview && myReview.status !== 'approved' ? <MyReviewState review={myReview} /> : null}
               <ReviewForm
                 key={myReview ? `${myReview.id}:${myReview.updatedAt}` : 'new'}
                 productId={productId}
                 existing={myReview ?? null}
                 onSaved={handleSaved}
               />
+              </>
             )
           ) : status === 'anonymous' ? (
             <p className="reviews__login">

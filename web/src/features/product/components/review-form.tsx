@@ -50,7 +50,8 @@ export function ReviewForm({ productId, existing, onSaved }: ReviewFormProps) {
         toast.error(payloadMessage(data.upsertReview, SAVE_ERROR));
         return;
       }
-      toast.success(existing ? 'Your review has been updated.' : 'Thank you! Your review has been posted.');
+      // With moderation on (decision 0056) the server says it waits for approval.
+      toast.success(review.status === 'pending' ? (data.upsertReview.message ?? 'Thank you! Your review will appear once approved.') : existing ? 'Your review has been updated.' : 'Thank you! Your review has been posted.');
       onSaved(review);
     } catch (error) {
       toastFailure(error, SAVE_ERROR);

@@ -1,3 +1,5 @@
+import type { RefundTo } from '@shop/proto-contracts/src/refund-to';
+
 /** A return as staff handle it (the order service's Return; money in rupees). */
 export interface AdminReturn {
   id: string;
@@ -10,6 +12,8 @@ export interface AdminReturn {
   paymentMethod: string;
   refundMethod: string | null;
   refundReference: string | null;
+  /** COD returns: where the shopper asked the refund to go, masked (decision 0054). */
+  refundTo: RefundTo | null;
   createdAt: string;
   customer: { name: string; email: string | null };
   items: Array<{ productId: string; name: string; image: string | null; quantity: number; properties: { size: string | null; color: string | null } }>;
@@ -19,6 +23,7 @@ export interface AdminReturn {
 
 const RETURN_SELECTION = `
   id orderId orderNumber status reason photo refundAmount paymentMethod refundMethod refundReference createdAt
+  refundTo { method upiId ifsc accountNumber accountName }
   customer { name email }
   items { productId name image quantity properties { size color } }
   timeline { status note at }
@@ -72,3 +77,10 @@ export const ACTION_LABELS: Record<string, string> = {
   received: 'Mark received',
   refunded: 'Record refund',
 };
+
+/** Staff refunding a received COD return: the UPI ID or account in full, for this return only. */
+export const RETURN_REFUND_DETAILS = `
+  query ReturnRefundDetails($id: ID!) {
+    returnRefundDetails(id: $id) { method upiId ifsc accountNumber accountName }
+  }
+`;

@@ -20,6 +20,7 @@ import {
   type UpdateReturnVariables,
 } from '../api/admin-returns-documents';
 import { useAdminReturns } from '../hooks/use-admin-returns';
+import { PayTo } from './pay-to';
 
 const UPDATE_FAILED = 'Could not update the return. Please try again.';
 
@@ -120,6 +121,7 @@ function ReturnCard({ ret, onChanged }: { ret: AdminReturn; onChanged(ret: Admin
         Refund due: <strong>{formatINR(ret.refundAmount)}</strong> ({ret.paymentMethod === 'COD' ? 'cash on delivery order' : 'paid online'})
         {ret.refundReference ? ` · paid by ${ret.refundMethod ?? ''}, ref. ${ret.refundReference}` : ''}
       </p>
+      <PayTo ret={ret} />
       <ol className="admin-return__timeline">
         {ret.timeline.map((step) => (
           <li key={step.status}>
