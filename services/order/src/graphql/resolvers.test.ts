@@ -170,7 +170,7 @@ describe('the order subgraph', () => {
       expect(count(after, 'processing')).toBe(count(before, 'processing') + 1);
     });
 
-    test('Total Earnings counts collected orders only; delivering moves an order from booked to collected', async () => {
+    test('Total Earnings counts collected orders only; collecting the cash moves an order from booked to collected', async () => {
       const emp = svc.as('emp');
       const p = await svc.product({ price: 420, stock: 5 });
       const order = (await svc.as('user').graphql(PLACE, { input: input(p._id) })).body.data.placeOrder.order;
@@ -179,6 +179,9 @@ describe('the order subgraph', () => {
       await emp.graphql(move, { id: order.id, s: 'shipped' });
       expect((await emp.graphql(STATS)).body.data.salesStats.totalEarnings).toBeCloseTo(before.totalEarnings, 2);
       await emp.graphql(move, { id: order.id, s: 'delivered' });
+      // Delivered is not paid: the cash is collected in its own step.
+      expect((await emp.graphql(STATS)).body.data.salesStats.totalEarnings).toBeCloseTo(before.totalEarnings, 2);
+      expect((await emp.graphql(`mutation($id: ID!) { collectCod(id: $id) { success } }`, { id: order.id })).body.data.collectCod.success).toBe(true);
       const after = (await emp.graphql(STATS)).body.data.salesStats;
       expect(after.totalEarnings).toBeCloseTo(before.totalEarnings + order.totalPrice, 2);
       expect(after.bookedSales).toBeCloseTo(before.bookedSales - order.totalPrice, 2);

@@ -32,9 +32,10 @@ beforeAll(async () => {
   watch = await svc.product({ name: 'Analog Watch', price: 1200, stock: 20, category: 6, subcat: 'watches' });
   novel = await svc.product({ name: 'Paperback Novel', price: 300, stock: 20, category: 8, subcat: 'novel_books' });
   const admin = svc.as('admin');
-  // Today: two kettles, delivered (collected).
+  // Today: two kettles, delivered and their cash collected.
   delivered = await place(kettle._id, 2);
   for (const status of ['shipped', 'delivered']) expect((await admin.put(`/api/v1/admin/order/${delivered._id}`, { status })).status).toBe(200);
+  expect((await admin.post(`/api/v1/admin/order/${delivered._id}/cod-collected`)).status).toBe(200);
   // Today: a watch, cancelled by its buyer (counted nowhere but in the status chart).
   const c = await place(watch._id, 1);
   expect((await c.buyer.post(`/api/v1/order/${c._id}/cancel`)).status).toBe(200);
@@ -78,7 +79,7 @@ describe('GET /api/v1/admin/dashboard/sales?days=', () => {
     expect(s.daily.map((d: { date: string }) => d.date).at(-1)).toBe(today);
 
     expect(s.totalEarnings).toBeCloseTo(delivered.totalPrice, 2);
-    // Booked: still to be collected (the delivered order was paid on delivery).
+    // Booked: still to be collected (the delivered order's cash was collected).
     expect(s.bookedSales).toBeCloseTo(tenDaysAgo.totalPrice + beforeCategories.totalPrice, 2);
     expect(s.collectedSales).toBeCloseTo(delivered.totalPrice, 2);
     expect(s.refunded).toBe(0);

@@ -16,6 +16,7 @@ async function deliveredOrder(buyer: OrderClient, items: unknown[], state = 'Kar
   expect(placed.status).toBe(201);
   const id = placed.body.order._id;
   for (const status of ['shipped', 'delivered']) expect((await svc.as('emp').put(`/api/v1/admin/order/${id}`, { status })).status).toBe(200);
+  expect((await svc.as('emp').post(`/api/v1/admin/order/${id}/cod-collected`)).status).toBe(200);
   return (await buyer.get(`/api/v1/order/${id}`)).body.order;
 }
 
@@ -97,7 +98,7 @@ describe('credit notes on received returns (decision 0048)', () => {
     expect(gqlBad.body.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
   });
 
-  test('the dashboard: delivering moves an order from booked to collected; a paid refund comes off Total Earnings (REST and GraphQL alike)', async () => {
+  test('the dashboard: collecting the cash of a delivered order moves it from booked to collected; a paid refund comes off Total Earnings (REST and GraphQL alike)', async () => {
     const admin = svc.as('admin');
     const stats = async () => (await admin.get('/api/v1/admin/dashboard/sales')).body;
     const lamp = await svc.product({ name: 'Brass Lamp', price: 800, stock: 5 });
