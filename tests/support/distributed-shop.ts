@@ -42,6 +42,8 @@ export interface DistributedShopOptions {
    * ones): PostgreSQL and RabbitMQ URLs, and how to run rabbitmqctl against that node.
    */
   infrastructure?: { postgresUrl: string; rabbitmqUrl: string; rabbitmqctl(args: string[]): string };
+  /** Every process runs as PID 1 of its own PID namespace, as a container's entry point does. */
+  pid1?: boolean;
 }
 
 const pgBase = () => process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -121,7 +123,7 @@ export async function startDistributedShop(
   });
   const processes = {} as Record<ServiceName | 'gateway', RunningProcess>;
   const startService = async (s: ServiceName) => {
-    processes[s] = startProcess(s, `services/${s}/src/main.ts`, envOf(s));
+    processes[s] = startProcess(s, `services/${s}/src/main.ts`, envOf(s), { pid1: options.pid1 });
     await waitForHttp(`${urls[s]}/readyz`, processes[s]);
   };
   const gatewayEnv = (): Record<string, string> => ({
@@ -143,7 +145,7 @@ export async function startDistributedShop(
     ...(extraEnv.gateway ?? {}),
   });
   const startGateway = async () => {
-    processes.gateway = startProcess('gateway', 'gateway/src/main.ts', gatewayEnv());
+    processes.gateway = startProcess('gateway', 'gateway/src/main.ts', gatewayEnv(), { pid1: options.pid1 });
     await waitForHttp(`http://127.0.0.1:${ports.gateway}/readyz`, processes.gateway);
   };
   try {

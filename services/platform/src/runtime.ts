@@ -23,6 +23,7 @@ import { clientAddressFromGateway, inSeries, requestContext } from './request-co
 import { httpMetrics, metricsHandler } from './telemetry/metrics';
 import { shutdownTracing } from './telemetry/tracing';
 import { sampleServiceGauges } from './telemetry/service-gauges';
+import { closeServerGracefully, exitOnTerminationSignal } from './shutdown';
 
 /** What a service needs from the outside world; built from settings, or shared in embedded mode. */
 export interface Runtime {
@@ -189,7 +190,7 @@ export async function prepareService(
 export async function closeRuntime(runtime: Runtime, { closeShared = false } = {}) {
   if (runtime.bus.kind === 'rabbitmq' || closeShared) await runtime.bus.close();
   await runtime.database.close();
-  runtime.redis?.disconnect();
+  await runtime.redis?.quit().catch(() => runtime.redis?.disconnect());
 }
 
 export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<Server> {
@@ -237,15 +238,12 @@ export async function runServiceMain<S extends typeof commonSettings & { PORT: z
   const instance = await create(runtime);
   const server = await listen(instance.app, config.PORT, config.HOST);
   runtime.logger.info({ port: config.PORT }, `${name} service listening`);
-  const shutdown = async () => {
-    runtime.logger.info('shutting down');
-    server.close();
-    server.closeIdleConnections();
+  // Stop taking requests and finish those in flight, then the background work (relay, consumers,
+  // timers), then the pools; bounded, exit 0 when everything stopped (decision 0050).
+  exitOnTerminationSignal(runtime.logger, async () => {
+    await closeServerGracefully(server);
     await instance.stop();
     await closeRuntime(runtime);
     await shutdownTracing();
-    process.exit(0);
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  });
 }
