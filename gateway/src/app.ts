@@ -13,6 +13,7 @@ import {
   httpMetrics,
   inSeries,
   MemoryRateLimitStore,
+  pingRedis,
   RateLimiter,
   RedisRateLimitStore,
   REQUEST_ID_HEADER,
@@ -177,7 +178,10 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
     );
     const services = Object.fromEntries(states);
     const all = states.every(([, s]) => s === 'ready');
-    res.json({ status: all ? 'ready' : 'degraded', services, ...(opts.events ? { events: opts.events.state() } : {}) });
+    // Redis holds the gateway's rate-limit counters only; they let requests through while it is
+    // out of reach, so it is reported, never a reason to be unready.
+    const redis = opts.redis ? await pingRedis(opts.redis).then(() => 'ok', () => 'unreachable') : undefined;
+    res.json({ status: all ? 'ready' : 'degraded', services, ...(opts.events ? { events: opts.events.state() } : {}), ...(redis ? { redis } : {}) });
   });
 
   const perMinute = opts.rateLimitPerMinute ?? 1200;

@@ -18,7 +18,7 @@ import { createLogger, type Logger } from './logger';
 import { outboxMailer, smtpMailer, type Mailer } from './mailer';
 import { runMigrations } from './migrate';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './rate-limit';
-import { createRedis, type Redis } from './redis';
+import { createRedis, pingRedis, type Redis } from './redis';
 import { clientAddressFromGateway, inSeries, requestContext } from './request-context';
 import { httpMetrics, metricsHandler } from './telemetry/metrics';
 import { shutdownTracing } from './telemetry/tracing';
@@ -124,9 +124,11 @@ export function createServiceApp(runtime: Runtime): Express {
   app.use(inSeries(requestContext(runtime.logger), httpMetrics(runtime.service)));
   // Prometheus scrapes each service on its own port; the gateway never forwards /metrics.
   app.get('/metrics', metricsHandler);
-  // Ready = the service can answer its own requests: its database (settings were checked at start).
+  // Ready = the service can answer its own requests: its database and Redis (settings were checked at start).
   // The broker is reported, never required: the outbox holds events through an outage (decision 0021).
-  mountHealthRoutes(app, runtime.service, { database: () => runtime.database.ping() }, { events: () => runtime.bus.state() });
+  // Redis, when set, holds the authorisation versions every logged-in request is checked against.
+  const redis = runtime.redis;
+  mountHealthRoutes(app, runtime.service, { database: () => runtime.database.ping(), ...(redis ? { redis: () => pingRedis(redis) } : {}) }, { events: () => runtime.bus.state() });
   app.use(inSeries(clientAddressFromGateway(runtime.internalToken), cookieParser(), authenticate(runtime.verifier)));
   return app;
 }
