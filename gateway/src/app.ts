@@ -261,6 +261,11 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
     res.status(404).json({ success: false, message: `No route for ${req.method} ${req.originalUrl}` });
   });
 
+  // Metrics live on METRICS_PORT only; the public port answers 404 here, not the SPA's page.
+  app.all('/metrics', (req, res) => {
+    res.status(404).json({ success: false, message: `No route for ${req.method} ${req.path}` });
+  });
+
   if (opts.webDist && existsSync(join(opts.webDist, 'index.html'))) mountSpa(app, opts.webDist, opts.urls.catalog, logger, (opts.publicUrl ?? 'http://localhost').replace(/\/+$/, ''), cache);
 
   app.use((req, res) => {
