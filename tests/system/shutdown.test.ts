@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { gatewayClientHeaders } from '@shop/platform';
 import { ShopClient } from '../support/http-client';
 import { startDistributedShop, type DistributedShop, type ServiceName } from '../support/distributed-shop';
+import { freePort, startProcess, waitForHttp } from '../support/processes';
 
 /**
  * SIGTERM under load, as `docker stop` / Kubernetes send it to a container's PID 1: the order
- * service and the gateway each run as PID 1 of their own PID namespace (a signal without a handler
+ * service, the gateway and the embedded shop each run as PID 1 of their own PID namespace (a signal without a handler
  * does nothing there) and in development mode (where Apollo would install its own signal handler).
  * While shoppers place orders, one request is deliberately still being received when the signal
  * arrives. What a caller and an operator see must hold: every request that got an answer got a
@@ -66,9 +70,12 @@ describe('SIGTERM under load (processes as PID 1)', () => {
   }
 
   /** An order whose body is still arriving: headers now, the rest when `finish()` is called. */
-  function slowOrder(base: string, cookie: string) {
-    const body = Buffer.from(orderBody());
-    const url = new URL(`${base}/api/v1/new/order`);
+  const slowOrder = (base: string, cookie: string) => slowPost(base, '/api/v1/new/order', orderBody(), cookie);
+
+  /** A POST whose body is still arriving: headers now, the rest when `finish()` is called. */
+  function slowPost(base: string, path: string, text: string, cookie: string) {
+    const body = Buffer.from(text);
+    const url = new URL(`${base}${path}`);
     let finish!: () => void;
     const answered = new Promise<Outcome>((resolve) => {
       const req = request(
@@ -106,7 +113,10 @@ describe('SIGTERM under load (processes as PID 1)', () => {
     // Shoppers keep ordering until the process is gone.
     const workers = cookies.map(async (cookie) => {
       while (!gone) {
-        outcomes.push(await placeOrder(base, cookie));
+        const outcome = await placeOrder(base, cookie);
+        outcomes.push(outcome);
+        // Refused: nobody listens any more; try again shortly (until the process is gone).
+        if (outcome.error) await new Promise((r) => setTimeout(r, 20));
       }
     });
     // Orders are flowing; one more is being received when the signal arrives.
@@ -143,4 +153,55 @@ describe('SIGTERM under load (processes as PID 1)', () => {
   test('the gateway finishes its requests and exits 0', async () => {
     await stopUnderLoad('gateway', shop.base);
   }, 120_000);
+
+  test('the embedded shop (one process, PGlite) finishes its requests and exits 0', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'shop-stop-'));
+    const proc = startProcess(
+      'embedded',
+      'deploy/embedded/main.ts',
+      { NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: String(port), DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web'), DEMO_CATALOG: 'false', ADMIN_EMAIL: 'admin@stop.test', ADMIN_PASSWORD: 'Admin#12345', RATE_LIMIT_PER_MINUTE: '0' },
+      { pid1: true },
+    );
+    try {
+      await waitForHttp(`${base}/readyz`, proc, 180_000);
+      const exited = new Promise<number | null>((resolve) => proc.child.once('exit', (code) => resolve(code)));
+      let gone = false;
+      void exited.then(() => (gone = true));
+      const outcomes: Outcome[] = [];
+      const workers = [0, 1, 2, 3].map(async () => {
+        while (!gone) {
+          try {
+            const res = await fetch(`${base}/api/v1/products`);
+            await res.arrayBuffer();
+            outcomes.push({ status: res.status });
+          } catch (err) {
+            outcomes.push({ error: String((err as { cause?: { code?: string } }).cause?.code ?? err) });
+            await new Promise((r) => setTimeout(r, 20));
+          }
+        }
+      });
+      while (outcomes.length < 20) await new Promise((r) => setTimeout(r, 20));
+      // A login whose body is still arriving when the signal comes.
+      const login = slowPost(base, '/api/v1/login', JSON.stringify({ email: 'admin@stop.test', password: 'Admin#12345' }), '');
+      await new Promise((r) => setTimeout(r, 100));
+      const signalled = Date.now();
+      proc.signal('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      login.finish();
+      const inFlight = await login.answered;
+      const code = await exited;
+      const stopMs = Date.now() - signalled;
+      await Promise.all(workers);
+      const answered = outcomes.filter((o) => o.status !== undefined);
+      figures.push(`embedded: exit ${code} after ${stopMs} ms; ${answered.length} listings answered, ${outcomes.length - answered.length} refused after it stopped listening; login in flight at the signal: ${inFlight.status ?? inFlight.error}`);
+      expect(inFlight.status).toBe(200);
+      expect(answered.filter((o) => o.status !== 200)).toEqual([]);
+      expect(code).toBe(0);
+    } finally {
+      await proc.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
