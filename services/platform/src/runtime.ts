@@ -236,7 +236,14 @@ export async function runServiceMain<S extends typeof commonSettings & { PORT: z
     process.stderr.write(`${(err as Error).message}\n`);
     process.exit(1);
   }
-  const runtime = await createRuntime(name, config, { publicKey: readPem(config.JWT_PUBLIC_KEY)!, namedStatements: options.namedStatements, pipelined: options.pipelined });
+  let runtime: Runtime;
+  try {
+    runtime = await createRuntime(name, config, { publicKey: readPem(config.JWT_PUBLIC_KEY)!, namedStatements: options.namedStatements, pipelined: options.pipelined });
+  } catch (err) {
+    // e.g. no DATABASE_URL in the image, which has no embedded database: one line, exit 1.
+    process.stderr.write(`${name}: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
   const instance = await create(runtime);
   const server = await listen(instance.app, config.PORT, config.HOST);
   runtime.logger.info({ port: config.PORT }, `${name} service listening`);
