@@ -23,3 +23,13 @@ else
   # manifests with its own kustomize subset.
   echo "kubectl not installed: manifests are built by deploy/k8s/manifests.test.ts instead"
 fi
+
+# One image tag everywhere: the Dockerfile's build line, compose's default and the kustomize base.
+docker_tag=$(sed -n 's/.*docker build .* -t shopkart:\([^ ]*\) .*/\1/p' deploy/Dockerfile)
+compose_tag=$(sed -n 's/.*image: shopkart:${SHOP_IMAGE_TAG:-\([^}]*\)}.*/\1/p' docker-compose.yml)
+kustomize_tag=$(sed -n 's/.*newTag: "\([^"]*\)".*/\1/p' deploy/k8s/base/kustomization.yaml)
+if [ -z "$docker_tag" ] || [ "$docker_tag" != "$compose_tag" ] || [ "$docker_tag" != "$kustomize_tag" ]; then
+  echo "image tags disagree: Dockerfile '$docker_tag', docker-compose.yml '$compose_tag', kustomize base '$kustomize_tag'" >&2
+  exit 1
+fi
+echo "image tag shopkart:$docker_tag in the Dockerfile, compose and the kustomize base"

@@ -84,8 +84,10 @@ async function main() {
     if (stopping) return;
     stopping = true;
     say('stopping every process');
-    await supervisor.stop();
-    process.exit(0);
+    // The gateway first: it finishes its requests while the services still answer them.
+    const clean = await supervisor.stop(10_000, ['gateway']);
+    say(clean ? 'every process stopped' : 'some process did not stop cleanly');
+    process.exit(clean ? 0 : 1);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

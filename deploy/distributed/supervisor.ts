@@ -73,23 +73,34 @@ export class Supervisor {
     });
   }
 
-  /** Ends every child: SIGTERM (they shut down gracefully), SIGKILL after graceMs. */
-  async stop(graceMs = 10_000): Promise<void> {
+  /**
+   * Ends every child: SIGTERM (they shut down gracefully), SIGKILL after graceMs. The children named
+   * in `first` are stopped before the others (the gateway drains while the services still answer).
+   * Resolves true when every child exited by itself with code 0.
+   */
+  async stop(graceMs = 10_000, first: string[] = []): Promise<boolean> {
     this.stopping = true;
-    await Promise.all(
-      [...this.children.values()].map(async (entry) => {
-        if (entry.timer) clearTimeout(entry.timer);
-        const child = entry.child;
-        if (!child || child.exitCode !== null || child.signalCode) return;
-        await new Promise<void>((resolve) => {
-          const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
-          child.once('exit', () => {
-            clearTimeout(kill);
-            resolve();
-          });
-          child.kill('SIGTERM');
+    const entries = [...this.children.values()];
+    const stopOne = async (entry: (typeof entries)[number]): Promise<boolean> => {
+      if (entry.timer) clearTimeout(entry.timer);
+      const child = entry.child;
+      if (!child || child.exitCode !== null || child.signalCode) return true;
+      return new Promise<boolean>((resolve) => {
+        let killed = false;
+        const kill = setTimeout(() => {
+          killed = true;
+          this.opts.report(`${entry.spec.name} did not stop within ${graceMs} ms; killing it`);
+          child.kill('SIGKILL');
+        }, graceMs);
+        child.once('exit', (code) => {
+          clearTimeout(kill);
+          resolve(!killed && code === 0);
         });
-      }),
-    );
+        child.kill('SIGTERM');
+      });
+    };
+    const early = await Promise.all(entries.filter((e) => first.includes(e.spec.name)).map(stopOne));
+    const rest = await Promise.all(entries.filter((e) => !first.includes(e.spec.name)).map(stopOne));
+    return [...early, ...rest].every(Boolean);
   }
 }

@@ -6,16 +6,17 @@
  */
 import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import {
   closeRuntime,
+  closeServerGracefully,
   commonSettings,
   ConfigError,
   createLogger,
   createRuntime,
+  exitOnTerminationSignal,
   InProcessBus,
   listen,
   loadConfig,
@@ -154,17 +155,11 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
   const address = gatewayServer.address() as AddressInfo;
   const url = `http://localhost:${address.port}`;
 
-  // Keep-alive connections (gateway → services) would hold a plain close() open; end them too.
-  const closeServer = (server: Server) =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-
+  // The gateway stops taking requests and finishes those in flight (which still reach the
+  // services), then the services do the same; then background work and pools (decision 0050).
   async function stop() {
-    if (metricsServer) await closeServer(metricsServer);
-    await closeServer(gatewayServer);
-    await Promise.all(servers.map(closeServer));
+    await Promise.all([closeServerGracefully(gatewayServer), metricsServer ? closeServerGracefully(metricsServer, 0) : undefined]);
+    await Promise.all(servers.map((server) => closeServerGracefully(server)));
     await gateway.stop();
     for (const svc of services) await svc.stop();
     for (const r of runtimes) await closeRuntime(r);
@@ -173,7 +168,7 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
   }
 
   const metricsPort = metricsServer ? (metricsServer.address() as AddressInfo).port : undefined;
-  return { url, port: address.port, metricsPort, urls, stop, startedInMs: Date.now() - started, adminBootstrap: auth.adminBootstrap };
+  return { url, port: address.port, metricsPort, urls, stop, logger, startedInMs: Date.now() - started, adminBootstrap: auth.adminBootstrap };
 }
 
 if (require.main === module) {
@@ -186,12 +181,7 @@ if (require.main === module) {
         if (admin.password) lines.push(`Admin password (shown once, change it after logging in): ${admin.password}`);
       }
       process.stdout.write(`${lines.join('\n')}\n\n`);
-      const shutdown = async () => {
-        await shop.stop();
-        process.exit(0);
-      };
-      process.once('SIGINT', shutdown);
-      process.once('SIGTERM', shutdown);
+      exitOnTerminationSignal(shop.logger, shop.stop);
     })
     .catch((err) => {
       process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);

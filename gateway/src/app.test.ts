@@ -103,6 +103,12 @@ describe('gateway', () => {
     expect((await body(wrong)).success).toBe(false);
   });
 
+  test('/metrics on the public port is a JSON 404, not the SPA (metrics are on METRICS_PORT only)', async () => {
+    const res = await fetch(`${base}/metrics`);
+    expect(res.status).toBe(404);
+    expect(await body(res)).toEqual({ success: false, message: 'No route for GET /metrics' });
+  });
+
   test('a request id is created at the gateway, returned, and carried to the service', async () => {
     const res = await fetch(`${base}/api/v1/products`);
     const id = res.headers.get('x-request-id');

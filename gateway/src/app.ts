@@ -13,6 +13,7 @@ import {
   httpMetrics,
   inSeries,
   MemoryRateLimitStore,
+  pingRedis,
   RateLimiter,
   RedisRateLimitStore,
   REQUEST_ID_HEADER,
@@ -177,7 +178,10 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
     );
     const services = Object.fromEntries(states);
     const all = states.every(([, s]) => s === 'ready');
-    res.json({ status: all ? 'ready' : 'degraded', services, ...(opts.events ? { events: opts.events.state() } : {}) });
+    // Redis holds the gateway's rate-limit counters only; they let requests through while it is
+    // out of reach, so it is reported, never a reason to be unready.
+    const redis = opts.redis ? await pingRedis(opts.redis).then(() => 'ok', () => 'unreachable') : undefined;
+    res.json({ status: all ? 'ready' : 'degraded', services, ...(opts.events ? { events: opts.events.state() } : {}), ...(redis ? { redis } : {}) });
   });
 
   const perMinute = opts.rateLimitPerMinute ?? 1200;
@@ -255,6 +259,11 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
 
   app.use('/api', (req, res) => {
     res.status(404).json({ success: false, message: `No route for ${req.method} ${req.originalUrl}` });
+  });
+
+  // Metrics live on METRICS_PORT only; the public port answers 404 here, not the SPA's page.
+  app.all('/metrics', (req, res) => {
+    res.status(404).json({ success: false, message: `No route for ${req.method} ${req.path}` });
   });
 
   if (opts.webDist && existsSync(join(opts.webDist, 'index.html'))) mountSpa(app, opts.webDist, opts.urls.catalog, logger, (opts.publicUrl ?? 'http://localhost').replace(/\/+$/, ''), cache);

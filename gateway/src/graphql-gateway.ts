@@ -74,6 +74,9 @@ export async function createGraphQLGateway(opts: {
   const server = new ApolloServer<GatewayContext>({
     gateway,
     introspection: !opts.production,
+    // The process stops Apollo itself on SIGTERM; Apollo's own handler would re-send the signal,
+    // which PID 1 in a container ignores (the gateway then hung until SIGKILL).
+    stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: false,
     validationRules: limitValidationRules(),
     // Field suggestions ("Did you mean …?") map the schema for a caller without introspection.

@@ -1,5 +1,5 @@
 import './tracing';
-import { ConfigError, createLogger, createRedis, listen, loadConfig, RabbitBus, serveMetrics, shutdownTracing } from '@shop/platform';
+import { closeServerGracefully, ConfigError, createLogger, createRedis, exitOnTerminationSignal, listen, loadConfig, RabbitBus, serveMetrics, shutdownTracing } from '@shop/platform';
 import { createGateway, gatewaySettings } from './app';
 
 async function main() {
@@ -38,18 +38,15 @@ async function main() {
   // Prometheus on its own port, never the public one.
   const metricsServer = config.METRICS_PORT ? await serveMetrics(config.METRICS_PORT, config.HOST) : undefined;
   if (metricsServer) logger.info({ port: config.METRICS_PORT }, 'metrics at /metrics');
-  const shutdown = async () => {
-    server.close();
-    server.closeIdleConnections();
-    metricsServer?.close();
+  // Stop taking requests and finish those in flight, then Apollo, the purge listener and Redis;
+  // bounded, exit 0 when everything stopped (decision 0050).
+  exitOnTerminationSignal(logger, async () => {
+    await Promise.all([closeServerGracefully(server), metricsServer ? closeServerGracefully(metricsServer, 0) : undefined]);
     await gateway.stop();
     await events?.close();
-    redis?.disconnect();
+    await redis?.quit().catch(() => redis.disconnect());
     await shutdownTracing();
-    process.exit(0);
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  });
 }
 
 void main();

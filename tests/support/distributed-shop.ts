@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import Redis from 'ioredis';
 import { testKeys } from '@shop/platform/src/testing';
+import { startBalancer } from './balancer';
 import { freePort, startProcess, waitForHttp, type RunningProcess } from './processes';
 
 export const services = ['auth', 'catalog', 'cart', 'order', 'media'] as const;
@@ -16,6 +17,12 @@ export interface DistributedShop {
   id: string;
   namespace: string;
   processes: Record<ServiceName | 'gateway', RunningProcess>;
+  /** With `replicas: 2`: the second process of each service and of the gateway. */
+  secondReplicas: Partial<Record<ServiceName | 'gateway', RunningProcess>>;
+  /** Where one replica listens (1: `processes`, 2: `secondReplicas`). */
+  replicaUrl(name: ServiceName | 'gateway', replica: 1 | 2): string;
+  /** With `replicas: 2`: connections each balancer passed to each replica, by port. */
+  balancers: Partial<Record<ServiceName | 'gateway', Map<number, number>>>;
   urls: Record<ServiceName, string>;
   /** The shared INTERNAL_API_TOKEN (to stand where the gateway stands, e.g. vouching for an address). */
   internalToken: string;
@@ -25,9 +32,9 @@ export interface DistributedShop {
   vhost: string;
   restart(name: ServiceName): Promise<void>;
   /** kill -9 of one process (a crash: no shutdown of any kind); resolves once it is gone. */
-  kill(name: ServiceName | 'gateway'): Promise<void>;
+  kill(name: ServiceName | 'gateway', replica?: 1 | 2): Promise<void>;
   /** Starts a killed process again with the same settings (what a supervisor does); resolves once it is ready. */
-  start(name: ServiceName | 'gateway'): Promise<void>;
+  start(name: ServiceName | 'gateway', replica?: 1 | 2): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -42,6 +49,13 @@ export interface DistributedShopOptions {
    * ones): PostgreSQL and RabbitMQ URLs, and how to run rabbitmqctl against that node.
    */
   infrastructure?: { postgresUrl: string; rabbitmqUrl: string; rabbitmqctl(args: string[]): string };
+  /** Every process runs as PID 1 of its own PID namespace, as a container's entry point does. */
+  pid1?: boolean;
+  /**
+   * 2: two processes of every service and of the gateway, each pair behind a round-robin TCP
+   * balancer (what a Kubernetes Service or a compose alias is); `urls` and `base` are the balancers.
+   */
+  replicas?: 1 | 2;
 }
 
 const pgBase = () => process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -94,7 +108,11 @@ export async function startDistributedShop(
   };
 
   const ports = Object.fromEntries(await Promise.all([...services, 'gateway'].map(async (s) => [s, await freePort()]))) as Record<ServiceName | 'gateway', number>;
-  const urls = Object.fromEntries(services.map((s) => [s, `http://127.0.0.1:${ports[s]}`])) as Record<ServiceName, string>;
+  const replicated = options.replicas === 2;
+  const ports2 = Object.fromEntries(await Promise.all([...services, 'gateway'].map(async (s) => [s, replicated ? await freePort() : 0]))) as Record<ServiceName | 'gateway', number>;
+  const balancers = {} as Record<ServiceName | 'gateway', Awaited<ReturnType<typeof startBalancer>>>;
+  if (replicated) for (const s of [...services, 'gateway'] as const) balancers[s] = await startBalancer(() => [ports[s], ports2[s]]);
+  const urls = Object.fromEntries(services.map((s) => [s, `http://127.0.0.1:${replicated ? balancers[s].port : ports[s]}`])) as Record<ServiceName, string>;
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-sys-'));
   const internalToken = randomBytes(24).toString('hex');
   const common = {
@@ -106,9 +124,9 @@ export async function startDistributedShop(
     DATA_DIR: dataDir,
     INTERNAL_API_TOKEN: internalToken,
   };
-  const envOf = (s: ServiceName): Record<string, string> => ({
+  const envOf = (s: ServiceName, port = ports[s]): Record<string, string> => ({
     ...common,
-    PORT: String(ports[s]),
+    PORT: String(port),
     RABBITMQ_URL: rabbitUrlOf(s),
     DATABASE_URL: dbUrl(pg, `shop_sys_${id}_${s}`),
     ...(s === 'auth' ? { JWT_PRIVATE_KEY: keys.privateKey, PUBLIC_URL: `http://127.0.0.1:${ports.gateway}`, ADMIN_EMAIL: 'admin@shop.test', ADMIN_PASSWORD: 'Admin#12345' } : {}),
@@ -120,14 +138,21 @@ export async function startDistributedShop(
     ...(extraEnv[s] ?? {}),
   });
   const processes = {} as Record<ServiceName | 'gateway', RunningProcess>;
+  const secondReplicas: Partial<Record<ServiceName | 'gateway', RunningProcess>> = {};
   const startService = async (s: ServiceName) => {
-    processes[s] = startProcess(s, `services/${s}/src/main.ts`, envOf(s));
-    await waitForHttp(`${urls[s]}/readyz`, processes[s]);
+    processes[s] = startProcess(s, `services/${s}/src/main.ts`, envOf(s), { pid1: options.pid1 });
+    await waitForHttp(`http://127.0.0.1:${ports[s]}/readyz`, processes[s]);
   };
-  const gatewayEnv = (): Record<string, string> => ({
+  const startSecond = async (name: ServiceName | 'gateway') => {
+    const env = name === 'gateway' ? gatewayEnv(ports2.gateway) : envOf(name, ports2[name]);
+    const proc = startProcess(`${name}-2`, name === 'gateway' ? 'gateway/src/main.ts' : `services/${name}/src/main.ts`, env, { pid1: options.pid1 });
+    secondReplicas[name] = proc;
+    await waitForHttp(`http://127.0.0.1:${ports2[name]}/readyz`, proc);
+  };
+  const gatewayEnv = (port = ports.gateway): Record<string, string> => ({
     NODE_ENV: 'test',
     LOG_LEVEL: common.LOG_LEVEL,
-    PORT: String(ports.gateway),
+    PORT: String(port),
     HOST: '127.0.0.1',
     REDIS_URL: redisUrl(),
     RABBITMQ_URL: rabbitUrl,
@@ -143,14 +168,18 @@ export async function startDistributedShop(
     ...(extraEnv.gateway ?? {}),
   });
   const startGateway = async () => {
-    processes.gateway = startProcess('gateway', 'gateway/src/main.ts', gatewayEnv());
+    processes.gateway = startProcess('gateway', 'gateway/src/main.ts', gatewayEnv(), { pid1: options.pid1 });
     await waitForHttp(`http://127.0.0.1:${ports.gateway}/readyz`, processes.gateway);
   };
+  const stopBalancers = () => Promise.all(Object.values(balancers).map((b) => b.stop()));
   try {
     await Promise.all(services.map(startService));
+    if (replicated) await Promise.all(services.map(startSecond));
     await startGateway();
+    if (replicated) await startSecond('gateway');
   } catch (err) {
-    await Promise.all(Object.values(processes).map((p) => p.stop()));
+    await Promise.all([...Object.values(processes), ...Object.values(secondReplicas)].map((p) => p.stop()));
+    await stopBalancers();
     await cleanup();
     throw err;
   }
@@ -172,7 +201,10 @@ export async function startDistributedShop(
   }
 
   return {
-    base: `http://127.0.0.1:${ports.gateway}`,
+    base: `http://127.0.0.1:${replicated ? balancers.gateway.port : ports.gateway}`,
+    secondReplicas,
+    replicaUrl: (name, replica) => `http://127.0.0.1:${replica === 1 ? ports[name] : ports2[name]}`,
+    balancers: Object.fromEntries(Object.entries(balancers).map(([name, b]) => [name, b.served])),
     id,
     namespace,
     processes,
@@ -184,19 +216,21 @@ export async function startDistributedShop(
       await processes[s].stop();
       await startService(s);
     },
-    async kill(name) {
-      const child = processes[name].child;
+    async kill(name, replica = 1) {
+      const child = (replica === 1 ? processes[name] : secondReplicas[name]!).child;
       if (child.exitCode !== null || child.signalCode) return;
       const gone = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
       await gone;
     },
-    async start(name) {
-      if (name === 'gateway') await startGateway();
+    async start(name, replica = 1) {
+      if (replica === 2) await startSecond(name);
+      else if (name === 'gateway') await startGateway();
       else await startService(name);
     },
     async stop() {
-      await Promise.all(Object.values(processes).map((p) => p.stop()));
+      await Promise.all([...Object.values(processes), ...Object.values(secondReplicas)].map((p) => p.stop()));
+      await stopBalancers();
       await cleanup();
     },
   };

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const repoRoot = join(__dirname, '..', '..');
@@ -19,16 +20,37 @@ export function freePort(): Promise<number> {
 
 export interface RunningProcess {
   name: string;
+  /** The spawned process (with `pid1`, the `unshare` that waits for it and exits with its code). */
   child: ChildProcess;
+  /** Sends a signal to the Node process itself (inside its PID namespace with `pid1`). */
+  signal(signal: NodeJS.Signals): void;
   output: () => string;
   stop(): Promise<void>;
 }
 
-/** Starts a TypeScript entry point with tsx as its own process; keeps its output for diagnostics. */
-export function startProcess(name: string, entry: string, env: Record<string, string>): RunningProcess {
+/**
+ * The process `unshare --pid --fork` started: PID 1 of its own PID namespace, as in a container,
+ * where a signal the process has no handler for does nothing.
+ */
+function innerPid(outer: number): number | undefined {
+  try {
+    const children = readFileSync(`/proc/${outer}/task/${outer}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    return children.length ? Number(children[0]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts a TypeScript entry point with tsx as its own process; keeps its output for diagnostics.
+ * With `pid1`, it runs as PID 1 of a PID namespace of its own (what a container's entry point is).
+ */
+export function startProcess(name: string, entry: string, env: Record<string, string>, options: { pid1?: boolean } = {}): RunningProcess {
   // SERVICE_NODE_ARGS: extra Node flags for the services only, e.g. '--cpu-prof --cpu-prof-dir=prof'.
   const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(repoRoot, entry)], {
+  const command = [process.execPath, ...nodeArgs, '--import', 'tsx', join(repoRoot, entry)];
+  const [file, ...args] = options.pid1 ? ['unshare', '--pid', '--fork', ...command] : command;
+  const child = spawn(file!, args, {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
@@ -44,9 +66,14 @@ export function startProcess(name: string, entry: string, env: Record<string, st
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  const signal = (sig: NodeJS.Signals) => {
+    const pid = options.pid1 ? innerPid(child.pid!) : child.pid;
+    if (pid) process.kill(pid, sig);
+  };
   return {
     name,
     child,
+    signal,
     output: () => out,
     stop: () =>
       new Promise<void>((resolve) => {
@@ -56,7 +83,7 @@ export function startProcess(name: string, entry: string, env: Record<string, st
           clearTimeout(timer);
           resolve();
         });
-        child.kill('SIGTERM');
+        signal('SIGTERM');
       }),
   };
 }

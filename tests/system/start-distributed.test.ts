@@ -235,5 +235,7 @@ describe('npm run start:distributed', () => {
     };
     await pollUntil(async () => (pids.some(alive) ? undefined : true), 15_000);
     expect(output).toContain('stopping every process');
+    // Every process exited by itself with 0 (none needed SIGKILL).
+    expect(output).toContain('every process stopped');
   });
 });

@@ -45,6 +45,9 @@ export const commonSettings = {
 
 export const settings = { url, port };
 
+/** `${NAME}`, `${NAME:-default}`, `${NAME:?message}`…: shell/compose syntax nobody expanded. */
+const UNEXPANDED_VARIABLE = /\$\{[A-Za-z_][A-Za-z0-9_]*(?:[:?+=-][^}]*)?\}/;
+
 /**
  * Parses the environment against a schema shape; on failure lists every bad or missing setting
  * by name, so an operator can fix them all in one go.
@@ -55,11 +58,19 @@ export function loadConfig<S extends z.ZodRawShape>(shape: S, env: Record<string
     const v = env[key];
     cleaned[key] = v === '' ? undefined : v;
   }
+  // A compose tool that does not expand `${PAYMENT_KEY_ID:-}` passes it literally; such a value
+  // would be taken as a real key or password, so it is refused with the rest.
+  const unexpanded = Object.entries(cleaned)
+    .filter(([, v]) => v !== undefined && UNEXPANDED_VARIABLE.test(v))
+    .map(([key]) => `${key}: looks like an unexpanded variable ("\${…}"): whatever started this process passed it literally`);
   const result = z.object(shape).safeParse(cleaned);
-  if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message === 'Invalid input: expected string, received undefined' ? 'is required' : i.message}`),
-    );
+  if (!result.success || unexpanded.length) {
+    throw new ConfigError([
+      ...unexpanded,
+      ...(result.success ? [] : result.error.issues)
+        .filter((i) => !unexpanded.some((u) => u.startsWith(`${i.path.join('.')}:`)))
+        .map((i) => `${i.path.join('.') || '(root)'}: ${i.message === 'Invalid input: expected string, received undefined' ? 'is required' : i.message}`),
+    ]);
   }
   return result.data;
 }

@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { createHash } from 'node:crypto';
 import { Pool, types as pgTypes, type PoolClient, type QueryConfig } from 'pg';
@@ -30,12 +28,30 @@ export interface Database {
 /** Opens one embedded PGlite (with pg_trgm) in a directory; shared by all services in embedded mode. */
 export async function openPglite(dataDir?: string): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const { PGlite } = requirePglite<typeof import('@electric-sql/pglite')>('@electric-sql/pglite');
+  const { pg_trgm } = requirePglite<typeof import('@electric-sql/pglite/contrib/pg_trgm')>('@electric-sql/pglite/contrib/pg_trgm');
   const pglite = new PGlite({ dataDir, extensions: { pg_trgm } });
   await pglite.waitReady;
   return pglite;
 }
 
+/**
+ * PGlite (embedded mode only) is loaded when first used: the container image leaves it out
+ * (decision 0051), and a process there without DATABASE_URL says so instead of failing at import.
+ */
+function requirePglite<T>(id: string): T {
+  try {
+    return require(id) as T;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'MODULE_NOT_FOUND') {
+      throw new Error('DATABASE_URL is required: PGlite, the embedded database, is not installed here (the container image runs distributed mode only)');
+    }
+    throw err;
+  }
+}
+
 export function pgliteDatabase(pglite: PGlite, { ownsClient = false } = {}): Database {
+  const { drizzle: drizzlePglite } = requirePglite<typeof import('drizzle-orm/pglite')>('drizzle-orm/pglite');
   return {
     db: drizzlePglite(pglite) as unknown as Db,
     kind: 'pglite',

@@ -55,6 +55,9 @@ export async function mountSubgraph(
   const server = new ApolloServer<GraphQLContext>({
     schema: buildSubgraphSchema([{ typeDefs: opts.typeDefs, resolvers: opts.resolvers }]),
     introspection: !opts.production,
+    // The process stops Apollo itself on SIGTERM; Apollo's own handler would re-send the signal,
+    // which PID 1 in a container ignores (the gateway then hung until SIGKILL).
+    stopOnTerminationSignals: false,
     // No "Did you mean …?" in production: it maps the schema for a caller without introspection.
     hideSchemaDetailsFromClientErrors: opts.production,
     formatError: formatGraphQLError(opts.logger),

@@ -19,5 +19,6 @@ export * from './rate-limit';
 export * from './redis';
 export * from './request-context';
 export * from './runtime';
+export * from './shutdown';
 export * from './telemetry/metrics';
 export { currentTraceId, shutdownTracing, startTracing } from './telemetry/tracing';

@@ -18,11 +18,12 @@ import { createLogger, type Logger } from './logger';
 import { outboxMailer, smtpMailer, type Mailer } from './mailer';
 import { runMigrations } from './migrate';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './rate-limit';
-import { createRedis, type Redis } from './redis';
+import { createRedis, pingRedis, type Redis } from './redis';
 import { clientAddressFromGateway, inSeries, requestContext } from './request-context';
 import { httpMetrics, metricsHandler } from './telemetry/metrics';
 import { shutdownTracing } from './telemetry/tracing';
 import { sampleServiceGauges } from './telemetry/service-gauges';
+import { closeServerGracefully, exitOnTerminationSignal } from './shutdown';
 
 /** What a service needs from the outside world; built from settings, or shared in embedded mode. */
 export interface Runtime {
@@ -123,9 +124,11 @@ export function createServiceApp(runtime: Runtime): Express {
   app.use(inSeries(requestContext(runtime.logger), httpMetrics(runtime.service)));
   // Prometheus scrapes each service on its own port; the gateway never forwards /metrics.
   app.get('/metrics', metricsHandler);
-  // Ready = the service can answer its own requests: its database (settings were checked at start).
+  // Ready = the service can answer its own requests: its database and Redis (settings were checked at start).
   // The broker is reported, never required: the outbox holds events through an outage (decision 0021).
-  mountHealthRoutes(app, runtime.service, { database: () => runtime.database.ping() }, { events: () => runtime.bus.state() });
+  // Redis, when set, holds the authorisation versions every logged-in request is checked against.
+  const redis = runtime.redis;
+  mountHealthRoutes(app, runtime.service, { database: () => runtime.database.ping(), ...(redis ? { redis: () => pingRedis(redis) } : {}) }, { events: () => runtime.bus.state() });
   app.use(inSeries(clientAddressFromGateway(runtime.internalToken), cookieParser(), authenticate(runtime.verifier)));
   return app;
 }
@@ -189,7 +192,7 @@ export async function prepareService(
 export async function closeRuntime(runtime: Runtime, { closeShared = false } = {}) {
   if (runtime.bus.kind === 'rabbitmq' || closeShared) await runtime.bus.close();
   await runtime.database.close();
-  runtime.redis?.disconnect();
+  await runtime.redis?.quit().catch(() => runtime.redis?.disconnect());
 }
 
 export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<Server> {
@@ -233,19 +236,23 @@ export async function runServiceMain<S extends typeof commonSettings & { PORT: z
     process.stderr.write(`${(err as Error).message}\n`);
     process.exit(1);
   }
-  const runtime = await createRuntime(name, config, { publicKey: readPem(config.JWT_PUBLIC_KEY)!, namedStatements: options.namedStatements, pipelined: options.pipelined });
+  let runtime: Runtime;
+  try {
+    runtime = await createRuntime(name, config, { publicKey: readPem(config.JWT_PUBLIC_KEY)!, namedStatements: options.namedStatements, pipelined: options.pipelined });
+  } catch (err) {
+    // e.g. no DATABASE_URL in the image, which has no embedded database: one line, exit 1.
+    process.stderr.write(`${name}: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
   const instance = await create(runtime);
   const server = await listen(instance.app, config.PORT, config.HOST);
   runtime.logger.info({ port: config.PORT }, `${name} service listening`);
-  const shutdown = async () => {
-    runtime.logger.info('shutting down');
-    server.close();
-    server.closeIdleConnections();
+  // Stop taking requests and finish those in flight, then the background work (relay, consumers,
+  // timers), then the pools; bounded, exit 0 when everything stopped (decision 0050).
+  exitOnTerminationSignal(runtime.logger, async () => {
+    await closeServerGracefully(server);
     await instance.stop();
     await closeRuntime(runtime);
     await shutdownTracing();
-    process.exit(0);
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  });
 }

@@ -18,7 +18,7 @@ async function waitFor(probe: () => boolean | Promise<boolean>, timeoutMs = 15_0
 // These tests need a RabbitMQ server (CI sets RABBITMQ_URL); the in-process transport is covered
 // by outbox.test.ts, which runs in both modes.
 (url ? describe : describe.skip)('RabbitMQ transport', () => {
-  const logger = createLogger('test', 'silent');
+  const logger = createLogger('test', process.env.BUS_LOG ?? 'silent');
   const buses: RabbitBus[] = [];
   const fastRetry = { maxAttempts: 3, delayMs: () => 50 };
 
@@ -52,6 +52,37 @@ async function waitFor(probe: () => boolean | Promise<boolean>, timeoutMs = 15_0
     expect(calls).toBe(3);
     const msg = await ch.get(dlq, { noAck: true });
     expect(msg && JSON.parse(msg.content.toString()).payload.productId).toBe('poison');
+    await conn.close();
+  });
+
+  test('close() stops consuming, lets the running handler finish and settles its message', async () => {
+    const b = bus();
+    await b.start();
+    let release!: () => void;
+    const started: string[] = [];
+    const finished: string[] = [];
+    await b.subscribe({ queue: 'platform.drain', types: ['ProductDeleted'], handler: async (e) => {
+      started.push(e.payload.productId as string);
+      await new Promise<void>((r) => (release = r));
+      finished.push(e.payload.productId as string);
+    } });
+    await b.publish(makeEvent('test', 'ProductDeleted', { productId: 'running' }));
+    await waitFor(() => started.length === 1);
+    const closed = b.close();
+    // Published after close began: no longer consumed here; it waits in the queue for a replica.
+    const publisher = bus({ namespace: (b as unknown as { opts: { namespace: string } }).opts.namespace });
+    await publisher.start();
+    await publisher.publish(makeEvent('test', 'ProductDeleted', { productId: 'later' }));
+    release();
+    await closed;
+    expect(finished).toEqual(['running']);
+    const conn = await amqp.connect(url!);
+    const ch = await conn.createChannel();
+    const queue = `${(b as unknown as { opts: { namespace: string } }).opts.namespace}platform.drain`;
+    // The running one was acknowledged (not delivered again); the later one waits.
+    await waitFor(async () => (await ch.checkQueue(queue)).messageCount === 1);
+    const msg = await ch.get(queue, { noAck: true });
+    expect(msg && JSON.parse(msg.content.toString()).payload.productId).toBe('later');
     await conn.close();
   });
 

@@ -50,6 +50,10 @@ export class RabbitBus implements EventBus {
   private readonly exchange: string;
   private readonly dlx: string;
   private readonly retry: RetryPolicy;
+  /** Consumers of the current consume channel (cancelled first on close). */
+  private consumerTags: string[] = [];
+  /** Handlers running now: close() lets them finish and settle their message. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(private readonly opts: RabbitBusOptions) {
     this.exchange = `${opts.namespace ?? ''}shop.events`;
@@ -127,13 +131,29 @@ export class RabbitBus implements EventBus {
     return this.publishChannel ? 'connected' : 'reconnecting';
   }
 
-  async close(): Promise<void> {
+  /**
+   * Stops consuming (no new deliveries), lets the handlers that are running finish and settle their
+   * message (bounded by drainMs: a handler still running then is cut off and its message
+   * redelivered, which idempotent handlers allow), then closes the connection.
+   */
+  async close(drainMs = 5_000): Promise<void> {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    const channel = this.consumeChannel;
+    if (channel) for (const tag of this.consumerTags.splice(0)) await channel.cancel(tag).catch(() => undefined);
+    if (this.inFlight.size) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.allSettled([...this.inFlight]), new Promise<void>((r) => (timer = setTimeout(r, drainMs)))]);
+      clearTimeout(timer);
+    }
     const conn = this.connection;
+    const channels = [this.consumeChannel, this.publishChannel];
     this.connection = undefined;
     this.publishChannel = undefined;
     this.consumeChannel = undefined;
+    // Channels first: closing the connection alone dropped acks still queued on a channel (the
+    // broker then delivered those messages again).
+    for (const ch of channels) await ch?.close().catch(() => undefined);
     await conn?.close().catch(() => undefined);
   }
 
@@ -160,6 +180,7 @@ export class RabbitBus implements EventBus {
       this.connection = conn;
       this.publishChannel = pub;
       this.consumeChannel = sub;
+      this.consumerTags = [];
       for (const s of this.subscriptions) await this.consume(sub, s);
       this.reconnectAttempt = 0;
       this.opts.logger.info('RabbitMQ connected');
@@ -200,7 +221,7 @@ export class RabbitBus implements EventBus {
   private async consumeTransient(channel: Channel, s: Subscription) {
     await channel.assertQueue(s.queue, { exclusive: true, autoDelete: true, durable: false });
     for (const type of s.types) await channel.bindQueue(s.queue, this.exchange, type);
-    await channel.consume(s.queue, async (msg) => {
+    const { consumerTag } = await channel.consume(s.queue, async (msg) => {
       if (!msg) return;
       try {
         await s.handler(eventEnvelopeSchema.parse(JSON.parse(msg.content.toString('utf8'))));
@@ -209,6 +230,7 @@ export class RabbitBus implements EventBus {
       }
       this.settle(() => channel.ack(msg));
     });
+    this.consumerTags.push(consumerTag);
   }
 
   /** Messages waiting in each durable subscription's queue, retry queue and dead-letter queue (metrics). */
@@ -268,9 +290,12 @@ export class RabbitBus implements EventBus {
     await channel.bindQueue(deadQueue, this.dlx, s.queue);
     for (const type of s.types) await channel.bindQueue(s.queue, this.exchange, type);
 
-    await channel.consume(s.queue, (msg) => {
-      if (msg) void this.handle(channel, s.queue, s.handler, msg);
+    const { consumerTag } = await channel.consume(s.queue, (msg) => {
+      if (!msg) return;
+      const running = this.handle(channel, s.queue, s.handler, msg).finally(() => this.inFlight.delete(running));
+      this.inFlight.add(running);
     });
+    this.consumerTags.push(consumerTag);
   }
 
   /**
