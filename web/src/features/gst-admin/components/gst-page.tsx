@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { LoadError } from '../../../components/load-error';
-import { PageTitle } from '../../../components/page-title';
 import { Spinner } from '../../../components/spinner';
 import { formatINR } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast-failure';
@@ -222,8 +220,6 @@ export function GstPage() {
   const isAdmin = role === 'admin';
   return (
     <div className="newsletter-admin gst-admin">
-      <PageTitle title="GST – Admin Dashboard" />
-      <Breadcrumbs trail={[{ label: 'Admin Dashboard', to: '/admin' }, { label: 'GST' }]} />
       <div className="newsletter-admin__head">
         <h1 className="page-heading">GST</h1>
       </div>
