@@ -140,12 +140,14 @@ export class RabbitBus implements EventBus {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     const channel = this.consumeChannel;
-    if (channel) for (const tag of this.consumerTags.splice(0)) await channel.cancel(tag).catch(() => undefined);
-    if (this.inFlight.size) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.allSettled([...this.inFlight]), new Promise<void>((r) => (timer = setTimeout(r, drainMs)))]);
-      clearTimeout(timer);
-    }
+    const drain = async () => {
+      if (channel) for (const tag of this.consumerTags.splice(0)) await channel.cancel(tag).catch(() => undefined);
+      await Promise.allSettled([...this.inFlight]);
+    };
+    // Bounded also when the broker stopped answering (a cancel then waits for a reply forever).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([drain(), new Promise<void>((r) => (timer = setTimeout(r, drainMs)))]);
+    clearTimeout(timer);
     const conn = this.connection;
     const channels = [this.consumeChannel, this.publishChannel];
     this.connection = undefined;
