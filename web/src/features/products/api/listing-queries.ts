@@ -1,3 +1,4 @@
+import type { SearchFacets } from '@shop/proto-contracts/src/catalog';
 import { PRODUCT_PAGE_SELECTION, type ProductPage } from '../../../lib/product-summary';
 
 /** Products per listing page (DESIGN: 12 unless the client asks; a multiple of 2, 3 and 4 columns). */
@@ -49,23 +50,8 @@ export const TAG_LISTING_QUERY = `
   }
 `;
 
-export interface FacetValue {
-  value: string;
-  label: string;
-  count: number;
-}
-
-/** The facets of a search's matches (decision 0059); counts are of a sample of 1,000 when `capped`. */
-export interface SearchFacets {
-  counted: number;
-  capped: boolean;
-  categories: FacetValue[];
-  priceBands: FacetValue[];
-  sizes: FacetValue[];
-  colors: FacetValue[];
-  ratings: FacetValue[];
-  inStock: number;
-}
+/** The facets of a search's matches (decision 0059), as the contracts define them. */
+export type { FacetValue, SearchFacets } from '@shop/proto-contracts/src/catalog';
 
 export interface SearchListingData {
   searchProducts: ProductPage & { facets: SearchFacets | null; didYouMean: string | null; corrected: boolean };
