@@ -1,5 +1,5 @@
 import type { BrowserContext } from 'playwright-core';
-import { answerDialog, logIn, placeOrderOverRest, screenshotOnFailure, shipWith, shopInBrowser, signedUpContext } from '../support/browser';
+import { answerDialog, logIn, placeOrderOverRest, screenshotOnFailure, shipWith, shopInBrowser, signedUpContext, verifyEmailOverRest } from '../support/browser';
 import { mailText, startSmtpInbox } from '../support/smtp-inbox';
 
 const ADMIN = { email: 'admin@staff-orders.test', password: 'admin-pass-staff' };
@@ -30,6 +30,9 @@ describe('running orders in the staff console', () => {
   test('ship with a tracking number → the shopper sees it on the order page and in the mail; delivered, cash collected, a staff note', async () => {
     await screenshotOnFailure(e2e.page, 'staff-orders', async () => {
       const buyer = await signedUpContext(e2e, others, BUYER);
+      // Verified from the sign-up mail: only then are the buyer's orders mailed (decision 0042).
+      const verification = await inbox.waitFor((m) => m.to.includes(BUYER.email) && /verify-email\//.test(mailText(m.raw)));
+      await verifyEmailOverRest(e2e, buyer.request, mailText(verification.raw));
       const listing = await (await buyer.request.get(`${e2e.shop.url}/api/v1/products?category=1&inStock=true&limit=48`)).json();
       const product = (listing.products as Array<{ _id: string; stock: number; size: string[] }>).find((p) => p.stock >= 3 && p.size.length === 0)!;
       const older = await placeOrderOverRest(e2e, buyer.request, { productId: product._id, quantity: 1, shippingInfo: SHIPPING });
