@@ -48,7 +48,7 @@ const docs: Record<string, Doc> = {
   'PUT /profile/update': { summary: 'Update name and avatar (multipart, field avatar); a new email needs currentPassword and is confirmed by a mailed link', access: 'login', body: updateProfileSchema, multipart: true },
   'POST /email/confirm/:token': { summary: 'Confirm an email change with the token of the link mailed to the new address', access: 'open' },
   'POST /email/verification': { summary: "Mail a new verification link to the account's email (limited per address and account; 400 when verified already)", access: 'login' },
-  'POST /email/verify/:token': { summary: "Verify the account's email with the token of the mailed link (GET /profile then shows emailVerifiedAt)", access: 'open' },
+  'POST /email/verify/:token': { summary: "Verify the account's email with the token of the mailed link (GET /profile then shows emailVerifiedAt); opened in that account's logged-in session, also a fresh access token saying so (its next orders are mailed)", access: 'open' },
   'POST /addPhone': { summary: 'Add a 10-digit Indian mobile number', access: 'login', body: addPhoneSchema },
   'POST /addAddress': { summary: 'Add an address (6-digit PIN and details)', access: 'login', body: addAddressSchema },
   'PUT /password/update': { summary: 'Change the password (needs the current one)', access: 'login', body: updatePasswordSchema },

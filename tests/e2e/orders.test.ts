@@ -85,6 +85,8 @@ describe('checkout and order tracking in the browser', () => {
       expect(orderId).toBeTruthy();
       const number = `#${orderId.slice(-8).toUpperCase()}`;
       await e2e.page.getByText(number).first().waitFor();
+      // Signed up a moment ago, never verified: no order mails, and the page says how to get them (decision 0042, amendment).
+      expect(await e2e.page.getByRole('link', { name: 'Verify your email to get order updates by mail' }).getAttribute('href')).toBe('/profile');
 
       // The ordered line left the cart (OrderPlaced reached the cart service).
       await e2e.page.getByRole('link', { name: 'Cart, 0 items' }).waitFor();

@@ -1,5 +1,5 @@
 import type { BrowserContext } from 'playwright-core';
-import { answerDialog, logIn, placeOrderOverRest, screenshotOnFailure, shipWith, shopInBrowser, signedUpContext } from '../support/browser';
+import { answerDialog, logIn, placeOrderOverRest, screenshotOnFailure, shipWith, shopInBrowser, signedUpContext, verifyEmailOverRest } from '../support/browser';
 import { mailText, startSmtpInbox } from '../support/smtp-inbox';
 
 const ADMIN = { email: 'admin@staff-orders.test', password: 'admin-pass-staff' };
@@ -32,7 +32,15 @@ describe('running orders in the staff console', () => {
       const buyer = await signedUpContext(e2e, others, BUYER);
       const listing = await (await buyer.request.get(`${e2e.shop.url}/api/v1/products?category=1&inStock=true&limit=48`)).json();
       const product = (listing.products as Array<{ _id: string; stock: number; size: string[] }>).find((p) => p.stock >= 3 && p.size.length === 0)!;
+      // Placed before the email is verified: no mail for it, and its page says how to get them (decision 0042, amendment).
       const older = await placeOrderOverRest(e2e, buyer.request, { productId: product._id, quantity: 1, shippingInfo: SHIPPING });
+      const unverifiedPage = await buyer.newPage();
+      await unverifiedPage.goto(`${e2e.shop.url}/orders/${older}`);
+      expect(await unverifiedPage.getByRole('link', { name: 'Verify your email to get order updates by mail' }).getAttribute('href')).toBe('/profile');
+      await unverifiedPage.close();
+      // Verified from the sign-up mail: from now on the buyer's orders are mailed.
+      const verification = await inbox.waitFor((m) => m.to.includes(BUYER.email) && /verify-email\//.test(mailText(m.raw)));
+      await verifyEmailOverRest(e2e, buyer.request, mailText(verification.raw));
       const orderId = await placeOrderOverRest(e2e, buyer.request, { productId: product._id, quantity: 1, shippingInfo: SHIPPING });
       const number = `#${orderId.slice(-6).toUpperCase()}`;
 
@@ -70,6 +78,7 @@ describe('running orders in the staff console', () => {
       await shopper.setViewportSize({ width: 390, height: 844 });
       await shopper.goto(`${e2e.shop.url}/orders/${orderId}`);
       await shopper.getByText('Shipped with').waitFor();
+      expect(await shopper.getByText('Verify your email to get order updates by mail').count()).toBe(0);
       expect(await shopper.getByRole('link', { name: TRACKING }).getAttribute('href')).toBe(TRACKING_URL);
       // … and in the shipped mail.
       const mail = await inbox.waitFor((m) => m.to.includes(BUYER.email) && /has shipped/.test(m.raw));

@@ -523,6 +523,41 @@ describe('issue 19: proven email ownership, mail nobody can aim, staff pages tha
     for (const email of accounts) await inbox.waitFor((m) => m.to.includes(email) && /reset code/.test(m.raw));
   });
 
+  test('order mails go only to a proven address: an unverified account’s orders, shipping and cancelling mail nothing; verified (new token), the next order is mailed', async () => {
+    const lure = 'Your ShopKart account is LOCKED - call 1800 000 000';
+    const { c, payload } = await shopper('unproven');
+    const { _id } = await product();
+    const orderOf = async (address: string) => {
+      const res = await c.post('/api/v1/new/order', { shippingInfo: { ...SHIPPING, address }, orderItems: [{ product: _id, quantity: 1 }] });
+      expect(res.status).toBe(201);
+      return res.body.order._id as string;
+    };
+    const numberOf = (id: string) => `#${id.slice(-8).toUpperCase()}`;
+    const orderMails = () => inbox.mails.filter((m) => m.to.includes(payload.email) && /your order #/i.test(mailText(m.raw)));
+    // Never proven: staff ship and deliver one order, the shopper cancels another; the address hears nothing.
+    const shipped = await orderOf(lure);
+    const cancelled = await orderOf(lure);
+    for (const status of ['shipped', 'delivered']) expect((await admin.put(`/api/v1/admin/order/${shipped}`, { status })).status).toBe(200);
+    expect((await c.post(`/api/v1/order/${cancelled}/cancel`)).status).toBe(200);
+
+    // The owner opens the verification link in the same browser: its new access token says so.
+    const verifyMail = await inbox.waitFor((m) => m.to.includes(payload.email) && /verify-email\//.test(mailText(m.raw)));
+    const verifyToken = /verify-email\/([A-Za-z0-9_-]+)/.exec(mailText(verifyMail.raw))![1]!;
+    expect((await c.post(`/api/v1/email/verify/${verifyToken}`)).status).toBe(200);
+    const next = await orderOf('7 Residency Road');
+    expect((await admin.put(`/api/v1/admin/order/${next}`, { status: 'shipped' })).status).toBe(200);
+    await inbox.waitFor((m) => m.to.includes(payload.email) && mailText(m.raw).includes(numberOf(next)) && /shipped/i.test(m.raw));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const mails = orderMails().map((m) => mailText(m.raw));
+    expect(mails.length).toBeGreaterThanOrEqual(2);
+    for (const text of mails) {
+      expect(text).toContain(numberOf(next));
+      expect(text).not.toContain(numberOf(shipped));
+      expect(text).not.toContain(numberOf(cancelled));
+      expect(text).not.toContain('LOCKED');
+    }
+  });
+
   describe('returns seen by staff', () => {
     let buyer: Awaited<ReturnType<typeof shopper>>;
     let orderId: string;

@@ -112,6 +112,17 @@ export async function signedUpContext(e2e: ShopInBrowser, contexts: BrowserConte
   return own;
 }
 
+/**
+ * Opens the verification link of a mail (decision 0042) in `request`'s session, as the owner does:
+ * its new access token says the email is verified, so the account's orders are mailed.
+ */
+export async function verifyEmailOverRest(e2e: ShopInBrowser, request: APIRequestContext, mailText: string): Promise<void> {
+  const token = /verify-email\/([A-Za-z0-9_-]+)/.exec(mailText)?.[1];
+  if (!token) throw new Error('no verification link in the mail');
+  const res = await request.post(`${e2e.shop.url}/api/v1/email/verify/${token}`, { headers: { origin: e2e.shop.url } });
+  expect(res.status()).toBe(200);
+}
+
 /** Places an order of `quantity` of one product over REST in `request`'s session; its id. */
 export async function placeOrderOverRest(e2e: ShopInBrowser, request: APIRequestContext, order: { productId: string; quantity: number; shippingInfo: Record<string, string> }): Promise<string> {
   const res = await request.post(`${e2e.shop.url}/api/v1/new/order`, {

@@ -4,6 +4,7 @@ import { gatewayClientHeaders } from '@shop/platform';
 import { ShopClient } from '../support/http-client';
 import { services, startDistributedShop, type DistributedShop, type ServiceName } from '../support/distributed-shop';
 import { startPrivatePostgres, startPrivateRabbitMQ, type PrivatePostgres, type PrivateRabbitMQ } from '../support/private-infrastructure';
+import { verifyEmailFromMailLog } from '../support/verify-email';
 
 /**
  * The faults an operator meets, each under a bounded workload of concurrent shoppers who retry with
@@ -114,6 +115,8 @@ describe('faults under load (own PostgreSQL and RabbitMQ)', () => {
       expect(res.status).toBe(201);
       const client = new ShopClient(shop.base);
       for (const [name, value] of atAuth.cookies) client.cookies.set(name, value);
+      // Verified, so each acknowledged order gets its one confirmation mail (decision 0042).
+      await verifyEmailFromMailLog(shop.databaseUrl('auth'), client, `drill${i}@shop.test`);
       shoppers.push({ client, expectedLines: new Map() });
     }
   }, 240_000);

@@ -4,6 +4,7 @@ import { rabbitmqAddress, startDistributedShop, type DistributedShop } from '../
 import { mailText, startSmtpInbox } from '../support/smtp-inbox';
 import { startTcpProxy } from '../support/tcp-proxy';
 import { pollUntil } from '../support/poll';
+import { verifyEmailFromMailLog } from '../support/verify-email';
 
 /**
  * Orders across separate processes on PostgreSQL and RabbitMQ: an order placed while the broker is
@@ -34,9 +35,11 @@ describe('orders in distributed mode', () => {
     return `${res.status} ${((await res.json()) as { events: string }).events}`;
   };
 
+  /** A shopper signed up and logged in, with the email verified: only then are their orders mailed (decision 0042). */
   async function shopper(name: string, email: string, phone: string) {
     const client = new ShopClient(shop.base);
     expect((await client.post('/api/v1/register', { name, email, phone, password: `${name.split(' ')[0]!.toLowerCase()}-pass-1` })).status).toBe(201);
+    await verifyEmailFromMailLog(shop.databaseUrl('auth'), client, email);
     return client;
   }
 

@@ -15,7 +15,9 @@ describe('token verifier', () => {
     const authz = new MemoryAuthzState();
     const verifier = createTokenVerifier(keys.publicKey, authz);
     const token = sign({ sub: 'u-1', sid: 's-1' }, 900);
-    expect(await verifier.verify(token)).toEqual({ userId: 'u-1', role: 'user', email: 'asha@example.in', name: 'Asha', sessionId: 's-1' });
+    // A token without the emailVerified claim (issued before it existed) counts as unverified.
+    expect(await verifier.verify(token)).toEqual({ userId: 'u-1', role: 'user', email: 'asha@example.in', name: 'Asha', emailVerified: false, sessionId: 's-1' });
+    expect(await verifier.verify(sign({ sub: 'u-1', sid: 's-1', emailVerified: true }, 900))).toMatchObject({ emailVerified: true });
     expect(await verifier.verify(token)).toMatchObject({ userId: 'u-1' });
 
     const other = sign({ sub: 'u-2', sid: 's-2' }, 900);

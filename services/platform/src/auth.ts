@@ -15,6 +15,11 @@ export interface Principal {
   role: Role;
   email: string;
   name: string;
+  /**
+   * The token's `emailVerified` claim: its `email` was proven (decision 0042) when auth issued the
+   * token. False for a token without the claim (issued before the claim existed).
+   */
+  emailVerified: boolean;
   /** The session the access token belongs to (ended by a logout). */
   sessionId?: string;
 }
@@ -26,6 +31,8 @@ interface AccessClaims {
   name: string;
   /** Authorisation version at issue time. */
   av: number;
+  /** The account's email was verified when the token was issued (decision 0042, amendment). */
+  emailVerified?: boolean;
   /** The session (refresh family) the token belongs to; a logout ends it. */
   sid?: string;
 }
@@ -79,7 +86,7 @@ export function createTokenVerifier(publicKeyPem: string, authz: AuthzState): To
       const { version: current, sessionEnded } = await authz.standing(claims.sub, claims.sid);
       if (current !== undefined && current > (claims.av ?? 0)) throw unauthenticated(messages.sessionExpired);
       if (sessionEnded) throw unauthenticated(messages.sessionExpired);
-      return { userId: claims.sub, role, email: claims.email, name: claims.name, ...(claims.sid ? { sessionId: claims.sid } : {}) };
+      return { userId: claims.sub, role, email: claims.email, name: claims.name, emailVerified: claims.emailVerified === true, ...(claims.sid ? { sessionId: claims.sid } : {}) };
     },
   };
 }

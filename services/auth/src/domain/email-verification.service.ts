@@ -49,21 +49,22 @@ export async function resendVerificationLink(deps: AuthDeps, userId: string): Pr
  * Opens a verification link: the account's email counts as proven from now on, provided it is
  * still the address the link was sent to. The link works once.
  */
-export async function verifyEmail(deps: AuthDeps, token: string): Promise<void> {
+export async function verifyEmail(deps: AuthDeps, token: string): Promise<{ userId: string }> {
   const now = deps.clock();
   const done = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(emailVerifications).where(eq(emailVerifications.tokenHash, sha256(token))).for('update');
-    if (!row || row.usedAt || row.expiresAt <= now) return false;
+    if (!row || row.usedAt || row.expiresAt <= now) return undefined;
     await tx.update(emailVerifications).set({ usedAt: now }).where(eq(emailVerifications.tokenHash, row.tokenHash));
     const updated = await tx
       .update(users)
       .set({ emailVerifiedAt: now, updatedAt: now })
       .where(and(eq(users.id, row.userId), eq(users.email, row.email), isNull(users.emailVerifiedAt)))
       .returning({ id: users.id });
-    if (updated.length) return true;
+    if (updated.length) return row.userId;
     // Verified already (a second tab): fine. The email changed since: this link proves nothing.
     const [user] = await tx.select({ email: users.email, verified: users.emailVerifiedAt }).from(users).where(eq(users.id, row.userId));
-    return Boolean(user && user.email === row.email && user.verified);
+    return user && user.email === row.email && user.verified ? row.userId : undefined;
   });
   if (!done) throw badRequest(authMessages.verificationInvalid);
+  return { userId: done };
 }

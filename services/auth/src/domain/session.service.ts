@@ -20,14 +20,29 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** An RS256 access token with the claims every service reads (`sub, role, email, name, av, sid`). */
+/**
+ * An RS256 access token with the claims every service reads (`sub, role, email, name, av, sid`,
+ * `emailVerified`: the email in this token was proven when it was issued, decision 0042).
+ */
 export function signAccessToken(deps: Pick<AuthDeps, 'tokens'>, user: UserRow, sessionId: string): string {
-  return jwt.sign({ role: user.role, email: user.email, name: user.name, av: user.authzVersion, sid: sessionId }, deps.tokens.privateKey, {
+  const emailVerified = user.emailVerifiedAt !== null;
+  return jwt.sign({ role: user.role, email: user.email, name: user.name, av: user.authzVersion, sid: sessionId, emailVerified }, deps.tokens.privateKey, {
     algorithm: JWT_ALGORITHM,
     issuer: JWT_ISSUER,
     subject: user.id,
     expiresIn: deps.tokens.accessTtlSeconds,
   });
+}
+
+/**
+ * A fresh access token for a session that goes on (same session id, no new refresh token), with
+ * the account's current claims: given when the owner verifies the email while logged in, so the
+ * services hear `emailVerified` at once rather than at the next refresh. None for an account gone.
+ */
+export async function freshAccessToken(deps: AuthDeps, userId: string, sessionId: string): Promise<{ accessToken: string; accessMaxAgeMs: number } | undefined> {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+  if (!user) return undefined;
+  return { accessToken: signAccessToken(deps, user, sessionId), accessMaxAgeMs: deps.tokens.accessTtlSeconds * 1000 };
 }
 
 /**

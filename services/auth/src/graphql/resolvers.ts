@@ -33,7 +33,7 @@ import { confirmNewsletter, listNewsletterSubscribers, subscribeNewsletter, unsu
 import { userStats } from '../domain/user-stats.service';
 import { addAddress, addPhone, findUser, registerUser, updateProfile } from '../domain/user.service';
 import { parseInput } from '../parse-input';
-import { clearSessionCookies, refreshTokenOf, setSessionCookies, type CookiePolicy } from '../routes/session-cookies';
+import { clearSessionCookies, refreshTokenOf, renewAfterVerification, setSessionCookies, type CookiePolicy } from '../routes/session-cookies';
 
 type Args = Record<string, unknown>;
 type Resolver = (parent: unknown, args: Args, ctx: GraphQLContext) => Promise<unknown>;
@@ -151,8 +151,9 @@ export function authResolvers(deps: AuthDeps, cookies: CookiePolicy, oidc: OidcS
         return ok(authMessages.emailChanged);
       },
       resendVerificationEmail: async (_p, _a, ctx) => ok(authMessages.verificationSent(await resendVerificationLink(deps, assertLoggedIn(ctx).userId))),
-      verifyEmail: async (_p, args) => {
-        await verifyEmail(deps, String(args.token));
+      verifyEmail: async (_p, args, ctx) => {
+        const { userId } = await verifyEmail(deps, String(args.token));
+        await renewAfterVerification(deps, ctx.res, ctx.principal, userId, cookies);
         return ok(authMessages.emailVerified);
       },
       updatePassword: async (_p, args, ctx) => {

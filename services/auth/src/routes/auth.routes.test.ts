@@ -326,6 +326,33 @@ describe('email verification', () => {
     expect(await c.post('/api/v1/email/verification')).toMatchObject({ status: 400, body: { message: 'Your email is already verified' } });
   });
 
+  it('the access token says whether the email is verified; opening the link in the logged-in session renews it, elsewhere not (amendment to 0042)', async () => {
+    const claim = (token: string | undefined) => JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString()).emailVerified;
+    const { client: c, payload } = await registeredClient(service);
+    expect(claim(c.cookies.get('access_token'))).toBe(false);
+    const other = (await registeredClient(service)).client;
+    const token = verifyTokenIn((await service.lastMailTo(payload.email))?.body)!;
+    const otherAccess = other.cookies.get('access_token');
+    // Another account's session opening the link: the link works, that session's token stays.
+    expect((await other.post(`/api/v1/email/verify/${token}`)).status).toBe(200);
+    expect(other.cookies.get('access_token')).toBe(otherAccess);
+    expect(claim(c.cookies.get('access_token'))).toBe(false);
+    // The next refresh (or login) of the owner's session says so.
+    expect((await c.post('/api/v1/refresh-token')).status).toBe(200);
+    expect(claim(c.cookies.get('access_token'))).toBe(true);
+    expect((await c.get('/api/v1/profile')).status).toBe(200);
+
+    // Opened in the owner's own logged-in session (GraphQL here): a fresh access token at once, same session, same refresh cookie.
+    const { client: owner, payload: p2 } = await registeredClient(service);
+    const refresh = owner.cookies.get('refresh_token');
+    const link = verifyTokenIn((await service.lastMailTo(p2.email))?.body)!;
+    const res = await owner.graphql('mutation($t: String!) { verifyEmail(token: $t) { success } }', { t: link });
+    expect(res.body.data.verifyEmail).toEqual({ success: true });
+    expect(claim(owner.cookies.get('access_token'))).toBe(true);
+    expect(owner.cookies.get('refresh_token')).toBe(refresh);
+    expect((await owner.get('/api/v1/profile')).body.user.emailVerifiedAt).toEqual(expect.any(String));
+  });
+
   it('"resend" sends a new link (the old one stops working), limited per address and account over REST and GraphQL alike', async () => {
     const { client: c, payload } = await registeredClient(service);
     const first = verifyTokenIn((await service.lastMailTo(payload.email))?.body)!;

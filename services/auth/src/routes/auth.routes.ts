@@ -22,7 +22,7 @@ import { login, logout, rotateRefreshToken } from '../domain/session.service';
 import { addAddress, addPhone, getProfile, registerUser, updateProfile } from '../domain/user.service';
 import { parseInput } from '../parse-input';
 import { avatarUpload } from './avatar-upload';
-import { clearSessionCookies, refreshTokenOf, setSessionCookies, type CookiePolicy } from './session-cookies';
+import { clearSessionCookies, refreshTokenOf, renewAfterVerification, setSessionCookies, type CookiePolicy } from './session-cookies';
 
 /** The spec's account endpoints (section 7), mounted under /api/v1. */
 export function authRoutes(deps: AuthDeps, cookies: CookiePolicy): Router {
@@ -87,7 +87,8 @@ export function authRoutes(deps: AuthDeps, cookies: CookiePolicy): Router {
 
   // The link of the verification mail (the web app's /verify-email page posts here).
   r.post('/email/verify/:token', async (req, res) => {
-    await verifyEmail(deps, String(req.params.token));
+    const { userId } = await verifyEmail(deps, String(req.params.token));
+    await renewAfterVerification(deps, res, req.principal, userId, cookies);
     res.json({ success: true, message: authMessages.emailVerified });
   });
 

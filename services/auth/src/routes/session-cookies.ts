@@ -1,6 +1,7 @@
 import type { CookieOptions, Response } from 'express';
-import { ACCESS_COOKIE, REFRESH_COOKIE } from '@shop/platform';
-import type { IssuedSession } from '../domain/session.service';
+import { ACCESS_COOKIE, REFRESH_COOKIE, type Principal } from '@shop/platform';
+import type { AuthDeps } from '../domain/auth-deps';
+import { freshAccessToken, type IssuedSession } from '../domain/session.service';
 
 export interface CookiePolicy {
   /** Secure cookies (https only); off only for plain-http local development and tests. */
@@ -13,6 +14,22 @@ const base = (policy: CookiePolicy): CookieOptions => ({ httpOnly: true, sameSit
 export function setSessionCookies(res: Response, session: IssuedSession, policy: CookiePolicy) {
   res.cookie(ACCESS_COOKIE, session.accessToken, { ...base(policy), maxAge: session.accessMaxAgeMs });
   res.cookie(REFRESH_COOKIE, session.refreshToken, { ...base(policy), maxAge: session.refreshMaxAgeMs });
+}
+
+/** A new access token for the session the caller is in (its refresh cookie stays as it is). */
+export function setAccessCookie(res: Response, fresh: { accessToken: string; accessMaxAgeMs: number }, policy: CookiePolicy) {
+  res.cookie(ACCESS_COOKIE, fresh.accessToken, { ...base(policy), maxAge: fresh.accessMaxAgeMs });
+}
+
+/**
+ * After a verification link is opened in a browser logged into that same account: a fresh access
+ * token saying the email is verified (decision 0042, amendment), so the next order is mailed
+ * without waiting for the next refresh. Another browser, or another account's session, gets none.
+ */
+export async function renewAfterVerification(deps: AuthDeps, res: Response, principal: Principal | undefined, verifiedUserId: string, policy: CookiePolicy) {
+  if (!principal?.sessionId || principal.userId !== verifiedUserId) return;
+  const fresh = await freshAccessToken(deps, verifiedUserId, principal.sessionId);
+  if (fresh) setAccessCookie(res, fresh, policy);
 }
 
 export function clearSessionCookies(res: Response, policy: CookiePolicy) {

@@ -46,6 +46,11 @@ export const orders = orderSchema.table('orders', {
   /** Set when shipped (decision 0054): a COURIERS id and the courier's tracking number. */
   courier: text('courier'),
   trackingNumber: text('tracking_number'),
+  /**
+   * The buyer's email was proven when the order was placed (the token's emailVerified claim,
+   * decision 0042 amendment): false sends no order mail; null on orders from before the column (mailed as before).
+   */
+  buyerEmailVerified: boolean('buyer_email_verified'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -9,7 +9,7 @@ import { assertCouponMinimum, countCouponLookup, lockUsableCoupon, recordCouponU
 import type { CouponRow, OrderItemRow, OrderRow } from '../db/schema';
 import { findByIdempotencyKey, hasEarlierOrder, loadOrder } from './order.service';
 import { insertOrder, lockBuyer, settleCheckout, settledOf, startCheckout } from './checkout.statements';
-import { orderPlacedMail } from './order-mail';
+import { mailsToBuyer, orderPlacedMail } from './order-mail';
 import { initialStatusOf } from './order-status.machine';
 
 /** The buyer, from the access token (their email and name go into the order for its mails). */
@@ -17,6 +17,8 @@ export interface Buyer {
   userId: string;
   email: string;
   name: string;
+  /** The token's emailVerified claim: only a proven address gets the order's mails (decision 0042, amendment). */
+  emailVerified: boolean;
 }
 
 /** Where the request came from (the gateway's word for it): coupon look-ups are limited per address. */
@@ -213,6 +215,7 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
             cancelledAt: null,
             courier: null,
             trackingNumber: null,
+            buyerEmailVerified: state.buyer.emailVerified === true,
             createdAt: now,
             updatedAt: now,
           };
@@ -256,6 +259,7 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
 
 /** The order's confirmation mail to its buyer (none without an address: logged). */
 function confirmationOf(deps: OrderDeps, order: Order): Mail | undefined {
+  if (!mailsToBuyer(order)) return undefined;
   if (!order.userEmail) {
     deps.logger.warn({ orderId: order.id }, 'no e-mail address for the buyer; order mail not sent');
     return undefined;

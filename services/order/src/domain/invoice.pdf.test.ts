@@ -40,6 +40,7 @@ function order(overrides: Partial<Order> = {}): Order {
     shippingTaxPaise: null,
     courier: null,
     trackingNumber: null,
+    buyerEmailVerified: true,
     idempotencyKey: null,
     estimatedDelivery: null,
     paidAt: at,

@@ -106,3 +106,13 @@ export function orderStatusMail(o: Order, status: OrderStatus, to: { email: stri
   ].join('\n');
   return { to: to.email, subject: news.subject, text };
 }
+
+/**
+ * Whether the order's mails go to its buyer (decision 0042, amendment): only when the buyer's
+ * address was proven when the order was placed. An unverified account gets no order mail — the
+ * order page has everything — so no text a caller chose (the account name, the shipping address)
+ * reaches an address the caller never proved. Orders from before the rule (null) are mailed as before.
+ */
+export function mailsToBuyer(o: Pick<Order, 'buyerEmailVerified'>): boolean {
+  return o.buyerEmailVerified !== false;
+}

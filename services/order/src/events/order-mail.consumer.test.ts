@@ -51,4 +51,37 @@ describe('order mails', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await mailsTo('twice@example.in')).toHaveLength(1);
   });
+
+  test('an unverified buyer gets no order mail (placed, shipped, cancelled); once verified, the next order is mailed; older orders as before', async () => {
+    const lamp = await svc.product({ stock: 20 });
+    const userId = '6f1d3c2a-0b9e-4c5d-8e7f-a1b2c3d4e5f6';
+    const email = 'stranger@example.in';
+    const unverified = svc.as('user', { userId, email, name: 'Your account is LOCKED call 1800', emailVerified: false });
+    const first = (await unverified.post('/api/v1/new/order', { shippingInfo: shippingInfo(), items: [{ productId: lamp._id, quantity: 1 }] })).body.order;
+    const second = (await unverified.post('/api/v1/new/order', { shippingInfo: shippingInfo(), items: [{ productId: lamp._id, quantity: 1 }] })).body.order;
+    // No confirmation with the order, and the order records why.
+    expect(await mailsTo(email)).toHaveLength(0);
+    expect((await svc.rows<{ v: boolean }>(sql`select buyer_email_verified as v from "order".orders where id = ${first._id}`))[0]!.v).toBe(false);
+    expect((await svc.as('emp').put(`/api/v1/admin/order/${first._id}`, { status: 'shipped' })).status).toBe(200);
+    expect((await unverified.post(`/api/v1/order/${second._id}/cancel`, {})).status).toBe(200);
+
+    // The same account after verifying: its new token says so, and the next order's mails arrive.
+    const verified = svc.as('user', { userId, email, name: 'Asha Kumar', emailVerified: true });
+    const third = (await verified.post('/api/v1/new/order', { shippingInfo: shippingInfo(), items: [{ productId: lamp._id, quantity: 1 }] })).body.order;
+    expect((await svc.as('emp').put(`/api/v1/admin/order/${third._id}`, { status: 'shipped' })).status).toBe(200);
+    await eventually(async () => expect((await mailsTo(email)).map((m) => m.subject)).toEqual([
+      `ShopKart: your order #${third._id.slice(-8).toUpperCase()} is confirmed`,
+      `ShopKart: your order #${third._id.slice(-8).toUpperCase()} has shipped`,
+    ]));
+    // The first order's status mails never come (its events were handled before the third's: one queue).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await mailsTo(email)).every((m) => m.subject.includes(third._id.slice(-8).toUpperCase()))).toBe(true);
+    expect((await mailsTo(email)).some((m) => m.body.includes('LOCKED'))).toBe(false);
+
+    // An order from before the rule (no recorded state) is mailed as before.
+    const older = (await svc.as('user', { email: 'older@example.in', emailVerified: false }).post('/api/v1/new/order', { shippingInfo: shippingInfo(), items: [{ productId: lamp._id, quantity: 1 }] })).body.order;
+    await svc.rows(sql`update "order".orders set buyer_email_verified = null where id = ${older._id}`);
+    expect((await svc.as('emp').put(`/api/v1/admin/order/${older._id}`, { status: 'shipped' })).status).toBe(200);
+    await eventually(async () => expect((await mailsTo('older@example.in')).map((m) => m.subject)).toEqual([`ShopKart: your order #${older._id.slice(-8).toUpperCase()} has shipped`]));
+  });
 });

@@ -1,7 +1,7 @@
 import { routeByType, runWithContext, type EventBus, type EventHandler, type Mail } from '@shop/platform';
 import { eventSchemas, isOrderId, isReturnId, ORDER_STATUSES, type EventPayload, type OrderStatus } from '@shop/proto-contracts';
 import type { OrderDeps } from '../domain/order-deps';
-import { orderPlacedMail, orderStatusMail } from '../domain/order-mail';
+import { mailsToBuyer, orderPlacedMail, orderStatusMail } from '../domain/order-mail';
 import { loadOrder } from '../domain/order.service';
 import { returnMail } from '../domain/return-mail';
 import { loadReturns } from '../domain/return.service';
@@ -35,6 +35,8 @@ async function orderAndBuyer(deps: OrderDeps, payload: { orderId: string; email?
   if (!isOrderId(payload.orderId)) return undefined;
   const order = await loadOrder(deps.db, payload.orderId.toLowerCase());
   if (!order) return undefined;
+  // Placed by an account whose address was not proven: none of its mails (decision 0042, amendment).
+  if (!mailsToBuyer(order)) return undefined;
   const email = payload.email || order.userEmail;
   if (!email) {
     deps.logger.warn({ orderId: order.id }, 'no e-mail address for the buyer; order mail not sent');

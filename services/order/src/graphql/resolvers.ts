@@ -145,9 +145,9 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
     },
     Mutation: {
       placeOrder: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
-        const { userId, email, name } = assertLoggedIn(ctx);
+        const { userId, email, name, emailVerified } = assertLoggedIn(ctx);
         const key = args.idempotencyKey == null ? undefined : parseInput(idempotencyKeySchema, args.idempotencyKey);
-        const { order } = await placeOrder(deps, { userId, email, name }, parseInput(placeOrderSchema, args.input), key, { ip: clientAddress(ctx.req) });
+        const { order } = await placeOrder(deps, { userId, email, name, emailVerified }, parseInput(placeOrderSchema, args.input), key, { ip: clientAddress(ctx.req) });
         return { success: true, message: orderMessages.orderPlaced, order: toOrderView(order) };
       },
       cancelOrder: async (_p: unknown, args: Args, ctx: GraphQLContext) => {

@@ -22,8 +22,8 @@ export function orderRoutes(deps: OrderDeps): Router {
   r.post('/new/order', requireLogin, json, async (req, res) => {
     const key = idempotencyKeyOf(req);
     const input = parseInput(placeOrderSchema, req.body);
-    const { userId, email, name } = req.principal!;
-    const { order, created } = await placeOrder(deps, { userId, email, name }, input, key, { ip: clientAddress(req) });
+    const { userId, email, name, emailVerified } = req.principal!;
+    const { order, created } = await placeOrder(deps, { userId, email, name, emailVerified }, input, key, { ip: clientAddress(req) });
     res.status(created ? 201 : 200).json({ success: true, message: orderMessages.orderPlaced, order: toOrderView(order) });
   });
 

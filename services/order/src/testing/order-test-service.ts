@@ -32,8 +32,11 @@ export interface OrderTestService {
   url: string;
   /** The real catalog service, in-process on the same test environment. */
   catalog: CatalogTestService;
-  /** A client logged in with a role (a fresh user unless an id is given). */
-  as(role: Role, opts?: { userId?: string; name?: string; email?: string }): OrderClient;
+  /**
+   * A client logged in with a role (a fresh user unless an id is given). Its token says the email
+   * was verified (as auth says of a proven address) unless `emailVerified: false`.
+   */
+  as(role: Role, opts?: { userId?: string; name?: string; email?: string; emailVerified?: boolean }): OrderClient;
   visitor: OrderClient;
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
   /** Creates a catalog product as staff would (REST payload of the spec, money in rupees). */
@@ -61,8 +64,8 @@ export async function startOrderService(opts: Partial<OrderServiceOptions> = {})
   });
   const server: Server = await listen(service.app, 0);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const sign = (userId: string, role: Role, email: string, name: string) =>
-    jwt.sign({ sub: userId, role, email, name, av: 0 }, env.keys.privateKey, { algorithm: 'RS256', issuer: 'shop-auth', expiresIn: '15m' });
+  const sign = (userId: string, role: Role, email: string, name: string, emailVerified: boolean) =>
+    jwt.sign({ sub: userId, role, email, name, av: 0, emailVerified }, env.keys.privateKey, { algorithm: 'RS256', issuer: 'shop-auth', expiresIn: '15m' });
 
   return {
     runtime,
@@ -72,7 +75,7 @@ export async function startOrderService(opts: Partial<OrderServiceOptions> = {})
     as(role, o = {}) {
       const userId = o.userId ?? randomUUID();
       const email = o.email ?? `${userId.slice(0, 8)}@example.in`;
-      return new OrderClient(url, userId, email, sign(userId, role, email, o.name ?? 'Asha Kumar'));
+      return new OrderClient(url, userId, email, sign(userId, role, email, o.name ?? 'Asha Kumar', o.emailVerified ?? true));
     },
     visitor: new OrderClient(url, '', ''),
     rows: async <T>(query: SQL) => (await runtime.database.db.execute(query)).rows as T[],

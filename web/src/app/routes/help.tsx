@@ -95,6 +95,7 @@ export default function HelpPage() {
             <li>Pay in cash when your order arrives: no card needed.</li>
             <li>Please keep the exact amount ready: it is in whole rupees and shown in My Orders.</li>
             <li>Your order is confirmed as soon as you place it and starts out as “Processing”.</li>
+            <li>Order updates by mail go to your email once you have verified it (from the link we mail when you sign up, or from your profile); My Orders always shows them.</li>
           </ul>
         </section>
       </div>

@@ -3,6 +3,7 @@ import { PageTitle } from '../../../components/page-title';
 import { formatDate, formatINR, formatOrderNumber } from '../../../lib/format';
 import { useOrderConfirmation } from '../hooks/use-order-confirmation';
 import { OrderResult } from './order-result';
+import { OrderMailNotice } from '../../../components/order-mail-notice';
 
 const METHOD_LABELS: Record<string, string> = { COD: 'Cash on delivery', ONLINE: 'Paid online' };
 
@@ -54,6 +55,7 @@ export function OrderSuccessView() {
         }
       >
         <p className="order-result__text">Thank you for shopping with ShopKart. We will let you know when your order ships.</p>
+        <OrderMailNotice />
         {orderId ? (
           <p className="order-result__number">
             Order number <strong>{formatOrderNumber(orderId)}</strong>

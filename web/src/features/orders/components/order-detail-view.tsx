@@ -18,6 +18,7 @@ import { ReturnRequestForm } from './return-request-form';
 import { ReturnTimeline } from './return-timeline';
 import { ShipmentLine } from './shipment-line';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
+import { OrderMailNotice } from '../../../components/order-mail-notice';
 
 const LOADING_TEXT = 'Loading order...';
 const LOAD_ERROR = 'Could not fetch order details.';
@@ -94,6 +95,7 @@ function OrderDetailContent({ order, cancel: { cancelOrder, cancellingId }, relo
           <p className="order-detail__date">
             Placed on <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
           </p>
+          <OrderMailNotice buyerId={order.userId} />
         </div>
         <div className="order-detail__status">
           <OrderStatusBadge status={order.orderStatus} />
