@@ -227,7 +227,7 @@ async function waitForBackground(shop: DistributedShop, timeoutMs = 120_000): Pr
     for (;;) {
       const orders = await one(order, 'select count(*) as n from "order".orders');
       // The confirmations (the only mails of a bench run): recorded with the order since decision 0038,
-      // for the orders of verified buyers only (decision 0042, amendment; the bench's shoppers are not).
+      // for the orders of verified buyers only (decision 0042, amendment; the bench's shoppers are).
       const mailed = await one(order, 'select count(*) as n from "order".orders where buyer_email_verified is not false');
       const mails = await one(order, 'select count(*) as n from "order".mail_log');
       const unrelayed = (await one(order, 'select count(*) as n from "order".outbox where published_at is null')) + (await one(catalog, 'select count(*) as n from catalog.outbox where published_at is null'));
@@ -349,13 +349,26 @@ async function createOrderProduct(base: string): Promise<string> {
  * directly, each from its own address (vouched for as the gateway does): sign-up is limited per address, and the bench
  * harness stands where the gateway would.
  */
-async function registerShoppers(authUrl: string, internalToken: string, count: number): Promise<string[]> {
+async function registerShoppers(shop: DistributedShop, count: number): Promise<string[]> {
   const cookies: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const shopper = new ShopClient(authUrl);
-    const res = await shopper.post('/api/v1/register', { name: `Bench Shopper ${i}`, email: `bench-${i}@shop.test`, phone: `90000${String(10000 + i).slice(-5)}`, password: 'bench-pass-1' }, gatewayClientHeaders(internalToken, `10.77.${i >> 8}.${i & 255}`));
-    if (res.status !== 201 && res.status !== 200) throw new Error(`bench shopper not registered: HTTP ${res.status} ${JSON.stringify(res.body)}`);
-    cookies.push(shopper.cookieHeader());
+  const auth = new Client({ connectionString: shop.databaseUrl('auth') });
+  await auth.connect();
+  try {
+    for (let i = 0; i < count; i++) {
+      const shopper = new ShopClient(shop.urls.auth);
+      const email = `bench-${i}@shop.test`;
+      const from = gatewayClientHeaders(shop.internalToken, `10.77.${i >> 8}.${i & 255}`);
+      const res = await shopper.post('/api/v1/register', { name: `Bench Shopper ${i}`, email, phone: `90000${String(10000 + i).slice(-5)}`, password: 'bench-pass-1' }, from);
+      if (res.status !== 201 && res.status !== 200) throw new Error(`bench shopper not registered: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+      // Verified, as a real shopper who clicked the mailed link, so each order makes its confirmation
+      // mail as a real one does (decision 0042: an unverified buyer gets none); then a token that says so.
+      await auth.query('update auth.users set email_verified_at = now() where email = $1', [email]);
+      const login = await shopper.post('/api/v1/login', { email, password: 'bench-pass-1' }, from);
+      if (login.status !== 200) throw new Error(`bench shopper not logged in: HTTP ${login.status} ${JSON.stringify(login.body)}`);
+      cookies.push(shopper.cookieHeader());
+    }
+  } finally {
+    await auth.end();
   }
   return cookies;
 }
@@ -381,7 +394,7 @@ async function main() {
     const buys = (s: Scenario) => s.id === 'placeOrder' || s.during === 'placeOrder';
     const orderProductId = chosen.some(buys) ? await createOrderProduct(shop.base) : 'none';
     const perShopper = scenarios.filter((s) => chosen.some((c) => c === s || c.during === s.id)).filter((s) => s.perShopper);
-    const shopperCookies = perShopper.length ? await registerShoppers(shop.urls.auth, shop.internalToken, Math.max(...perShopper.map(connectionsOf))) : [];
+    const shopperCookies = perShopper.length ? await registerShoppers(shop, Math.max(...perShopper.map(connectionsOf))) : [];
     const rows: Row[] = [];
     const cpu: Array<Record<string, number | string>> = [];
     const admin = new Client({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
