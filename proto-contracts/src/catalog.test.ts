@@ -15,7 +15,7 @@ describe('categories', () => {
   it('are the 16 of reading A in order, indexed from 0 with ids from 1', () => {
     expect(CATEGORY_DEFINITIONS.map((c) => c.name)).toEqual([
       'Kids & Toys', 'Home & Kitchen', 'Beauty & Health', 'Jewellery & Accessories', 'Bags', 'Footwear', 'Watches', 'Grocery',
-      'Books', 'Lingerie', 'Men', 'Women', 'Stationary', 'Sports', 'Fitness', 'Gifts & Gadget',
+      'Books', 'Lingerie', 'Men', 'Women', 'Stationery', 'Sports', 'Fitness', 'Gifts & Gadget',
     ]);
     CATEGORY_DEFINITIONS.forEach((c, i) => expect({ index: c.index, id: c.id }).toEqual({ index: i, id: String(i + 1) }));
   });

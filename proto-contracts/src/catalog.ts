@@ -327,7 +327,7 @@ const CATEGORY_SEEDS: CategorySeed[] = [
   },
   {
     str: 'stationary',
-    name: 'Stationary',
+    name: 'Stationery',
     colors: true,
     sizeSet: 'none',
     subcategories: [

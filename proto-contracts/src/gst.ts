@@ -187,6 +187,8 @@ export const DEFAULT_HSN_BY_CATEGORY: Readonly<Record<string, string>> = {
   Lingerie: '6108',
   Men: '6109',
   Women: '6204',
+  Stationery: '4820',
+  // The category's name before it was spelt right: orders and products that still carry it.
   Stationary: '4820',
   Sports: '9506',
   Fitness: '9506',

@@ -63,6 +63,8 @@ export const HSN_BY_CATEGORY: Readonly<Record<string, string>> = {
   Lingerie: '6212',
   Men: '6205',
   Women: '6204',
+  Stationery: '4820',
+  // The category's name before it was spelt right: orders and products that still carry it.
   Stationary: '4820',
   Sports: '9506',
   Fitness: '9506',

@@ -45,14 +45,14 @@ describe('account journeys in the browser', () => {
       await page.getByLabel('Phone').fill('9876501234');
       await page.getByLabel('Password').fill('priya-pass-1');
       await page.getByRole('button', { name: 'Sign Up' }).click();
-      await page.getByText('Registration SuccessFul').waitFor();
+      await page.getByText('Registration successful').waitFor();
       await page.waitForURL(`${shop.url}/login`);
       await page.getByRole('heading', { name: 'Login' }).waitFor();
 
       await page.getByLabel('Email').fill('priya@shop.test');
       await page.getByLabel('Password').fill('priya-pass-1');
       await page.getByRole('button', { name: 'Login' }).click();
-      await page.getByText('login successfull').waitFor();
+      await page.getByText('Login successful').waitFor();
       await page.waitForURL(`${shop.url}/`);
       expect(await page.evaluate("localStorage.getItem('isAuthenticated')")).toBe('true');
       expect(await page.evaluate('Object.keys(localStorage)')).not.toContain('refreshToken');
@@ -121,7 +121,7 @@ describe('account journeys in the browser', () => {
       await page.getByText(/one of the most commonly used/).first().waitFor();
       await page.getByLabel('Password').fill('kiran-pass-1');
       await page.getByRole('button', { name: 'Sign Up' }).click();
-      await page.getByText('Registration SuccessFul').waitFor();
+      await page.getByText('Registration successful').waitFor();
       await page.waitForURL(`${shop.url}/login`);
       await page.getByRole('heading', { name: 'Login' }).waitFor();
       await page.getByLabel('Email').fill('kiran@shop.test');
@@ -156,7 +156,7 @@ describe('account journeys in the browser', () => {
       await page.getByLabel('Phone').fill('9876501277');
       await page.getByLabel('Password').fill('meera-pass-1');
       await page.getByRole('button', { name: 'Sign Up' }).click();
-      await page.getByText('Registration SuccessFul').waitFor();
+      await page.getByText('Registration successful').waitFor();
       await page.waitForURL(`${shop.url}/login`);
       await page.getByLabel('Email').fill('meera@shop.test');
       await page.getByLabel('Password').fill('meera-pass-1');
@@ -208,7 +208,7 @@ describe('account journeys in the browser', () => {
       await page.getByLabel('Email').fill('arjun@shop.test');
       await page.getByLabel('Password').fill('arjun-pass-2');
       await page.getByRole('button', { name: 'Login' }).click();
-      await page.getByText('login successfull').waitFor();
+      await page.getByText('Login successful').waitFor();
     });
   });
 

@@ -113,12 +113,12 @@ export function authResolvers(deps: AuthDeps, cookies: CookiePolicy, oidc: OidcS
       register: async (_p, args, ctx) => {
         const { user, session } = await registerUser(deps, parseInput(registerSchema, args.input), { ip: ip(ctx) });
         setSessionCookies(ctx.res, session, cookies);
-        return { success: true, message: 'Registration SuccessFul', user };
+        return { success: true, message: 'Registration successful', user };
       },
       login: async (_p, args, ctx) => {
         const { user, session } = await login(deps, parseInput(loginSchema, args), { ip: ip(ctx) });
         setSessionCookies(ctx.res, session, cookies);
-        return { success: true, message: 'login successfull', user };
+        return { success: true, message: 'Login successful', user };
       },
       logout: async (_p, _a, ctx) => {
         await logout(deps, refreshTokenOf(ctx.req.cookies), ctx.principal?.sessionId);

@@ -32,14 +32,14 @@ export function authRoutes(deps: AuthDeps, cookies: CookiePolicy): Router {
     const input = parseInput(registerSchema, req.body);
     const { user, session } = await registerUser(deps, input, { ip: clientAddress(req) });
     setSessionCookies(res, session, cookies);
-    res.status(201).json({ success: true, message: 'Registration SuccessFul', user });
+    res.status(201).json({ success: true, message: 'Registration successful', user });
   });
 
   r.post('/login', async (req, res) => {
     const input = parseInput(loginSchema, req.body);
     const { user, session } = await login(deps, input, { ip: clientAddress(req) });
     setSessionCookies(res, session, cookies);
-    res.json({ success: true, message: 'login successfull', user });
+    res.json({ success: true, message: 'Login successful', user });
   });
 
   r.post('/logout', async (req, res) => {

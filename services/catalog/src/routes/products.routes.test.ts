@@ -7,7 +7,7 @@ let service: CatalogTestService;
 let admin: CatalogTestClient;
 let visitor: CatalogTestClient;
 
-/** Stationary (index 12) holds the price-band fixtures; nothing else is put there. */
+/** Stationery (index 12) holds the price-band fixtures; nothing else is put there. */
 const STATIONARY = 12;
 const fixtures: Record<string, any> = {};
 

@@ -45,7 +45,7 @@ export function LoginForm() {
         return;
       }
       signIn(user);
-      toast.success('login successfull', { autoClose: TOAST_MS.short });
+      toast.success('Login successful', { autoClose: TOAST_MS.short });
       navigate(returnPathFrom(location.state), { replace: true });
     } catch (error) {
       forgetStoredAuth();

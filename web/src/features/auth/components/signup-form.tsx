@@ -37,7 +37,7 @@ export function SignupForm() {
       }
       // The spec sends a new account to /login (where a logged-in visitor would be turned away),
       // so registering does not log in here.
-      toast.success('Registration SuccessFul', { autoClose: TOAST_MS.short });
+      toast.success('Registration successful', { autoClose: TOAST_MS.short });
       navigate('/login');
     } catch (error) {
       toast.error(getErrorMessage(error, REGISTER_ERROR), { autoClose: TOAST_MS.short });

@@ -72,7 +72,7 @@ const CATEGORY_PATHS: ReactNode[] = [
     <path d="M9 6h6" />
     <path d="M7.5 10h9" />
   </>,
-  // Stationary: pencil
+  // Stationery: pencil
   <>
     <path d="M21.17 6.81a1 1 0 0 0-3.99-3.99L3.84 16.17a2 2 0 0 0-.5.83l-1.32 4.35a.5.5 0 0 0 .62.62l4.35-1.32a2 2 0 0 0 .83-.5z" />
     <path d="m15 5 4 4" />
