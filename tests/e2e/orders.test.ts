@@ -97,6 +97,15 @@ describe('checkout and order tracking in the browser', () => {
       await card.getByText('Processing').first().waitFor();
       await card.getByText(lamp.name).waitFor();
       await card.getByText(inr(total)).waitFor();
+      // Just placed and processing: the order is at "Ordered"; it has not shipped, so "Shipped" is not the current step.
+      const progress = card.getByRole('list', { name: 'Order progress' });
+      // As a screen reader reads each step (its name, then the hidden state).
+      expect(await progress.getByRole('listitem').allTextContents()).toEqual([
+        expect.stringMatching(/^Ordered: current step/),
+        expect.stringMatching(/^Shipped: not yet/),
+        expect.stringMatching(/^Delivered: not yet/),
+      ]);
+      expect(await progress.locator('[aria-current="step"]').innerText()).toMatch(/^Ordered/);
 
       // Sold out while the order stands.
       await e2e.page.goto(`${e2e.shop.url}/product/${lamp._id}`);

@@ -7,7 +7,7 @@ const FAQ = [
   {
     question: 'How do I track my order?',
     answer:
-      'Open My Orders from the account menu. Each order shows its status and a timeline: Ordered, Shipped and Delivered.',
+      'Open My Orders from the account menu. Each order shows its status and a timeline (Ordered, Shipped, Delivered) with the step it is at now marked.',
   },
   {
     question: 'Can I cancel an order?',

@@ -72,20 +72,22 @@ interface TimelineInput {
 }
 
 /**
- * The three-step timeline of spec section 4: Ordered is always done; Shipped is done when the
- * order is shipped or delivered, in progress (yellow) when it is processing, otherwise not yet;
- * Delivered is done only when delivered. A cancelled order keeps these states; the timeline is
+ * The three-step timeline (Ordered, Shipped, Delivered) with the step the order is at now marked
+ * current: Ordered while it is pending or processing (a just-placed order has not shipped, so
+ * Shipped is not yet), Shipped while it is on its way, and nothing once delivered (all done).
+ * A step the order has passed is done. A cancelled order has no current step; the timeline is
  * drawn greyed with a 'Cancelled on …' note.
  */
 export function timelineOf(order: TimelineInput): TimelineStep[] {
   const status = normalizeStatus(order.orderStatus);
-  const shipped: StepState =
-    status === 'shipped' || status === 'delivered' ? 'done' : status === 'processing' ? 'current' : 'upcoming';
+  const ordered: StepState = status === 'pending' || status === 'processing' ? 'current' : 'done';
+  const shipped: StepState = status === 'delivered' ? 'done' : status === 'shipped' ? 'current' : 'upcoming';
   const delivered: StepState = status === 'delivered' ? 'done' : 'upcoming';
+  const reached = (state: StepState) => state !== 'upcoming';
   return [
-    { key: 'ordered', label: 'Ordered', state: 'done', date: order.createdAt },
-    { key: 'shipped', label: 'Shipped', state: shipped, date: shipped === 'done' ? order.shippedAt : null },
-    { key: 'delivered', label: 'Delivered', state: delivered, date: delivered === 'done' ? order.deliveredAt : null },
+    { key: 'ordered', label: 'Ordered', state: ordered, date: order.createdAt },
+    { key: 'shipped', label: 'Shipped', state: shipped, date: reached(shipped) ? order.shippedAt : null },
+    { key: 'delivered', label: 'Delivered', state: delivered, date: reached(delivered) ? order.deliveredAt : null },
   ];
 }
 

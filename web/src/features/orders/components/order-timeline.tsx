@@ -12,10 +12,10 @@ interface OrderTimelineProps {
   };
 }
 
-/** What a screen reader hears after each step's name, e.g. 'Shipped: in progress'. */
+/** What a screen reader hears after each step's name, e.g. 'Ordered: current step'. */
 const STATE_TEXT: Record<StepState, string> = {
   done: 'done',
-  current: 'in progress',
+  current: 'current step',
   upcoming: 'not yet',
 };
 
@@ -28,8 +28,9 @@ function CheckMark() {
 }
 
 /**
- * Ordered → Shipped → Delivered, with the date of each step that happened and one line on
- * delivery (estimate, delivered or cancelled). A cancelled order is drawn greyed.
+ * Ordered → Shipped → Delivered, with the date of each step that happened, the step the order is
+ * at now marked current, and one line on delivery (estimate, delivered or cancelled). A cancelled
+ * order is drawn greyed.
  */
 export function OrderTimeline({ order }: OrderTimelineProps) {
   const cancelled = knownStatusOf(order.orderStatus) === 'cancelled';
@@ -38,9 +39,9 @@ export function OrderTimeline({ order }: OrderTimelineProps) {
     <div className={`order-timeline${cancelled ? ' order-timeline--cancelled' : ''}`}>
       <ol className="order-timeline__steps" aria-label="Order progress">
         {timelineOf(order).map((step) => (
-          <li key={step.key} className={`order-timeline__step order-timeline__step--${step.state}`}>
+          <li key={step.key} className={`order-timeline__step order-timeline__step--${step.state}`} aria-current={step.state === 'current' ? 'step' : undefined}>
             <span className="order-timeline__marker" aria-hidden="true">
-              {step.state === 'done' ? <CheckMark /> : null}
+              {step.state === 'upcoming' ? null : <CheckMark />}
             </span>
             <span className="order-timeline__label">
               {step.label}
