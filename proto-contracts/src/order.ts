@@ -399,10 +399,7 @@ export const verifyPaymentSchema = z.object(
   { error: orderMessages.paymentFieldsRequired },
 );
 
-/** The order number people see: '#' and the last 8 characters of the id, upper-cased (My Orders, mails). */
-export function orderNumberOf(orderId: string): string {
-  return `#${orderId.slice(-8).toUpperCase()}`;
-}
+export { ORDER_NUMBER_LENGTH, orderNumberOf } from './order-number';
 
 // ---------------------------------------------------------------------------------------------
 // Stock reservations: the catalog's internal API that checkout uses (never routed by the gateway)

@@ -83,7 +83,8 @@ describe('checkout and order tracking in the browser', () => {
       await e2e.page.getByRole('heading', { name: 'Order Placed Successfully!' }).waitFor();
       const orderId = new URL(e2e.page.url()).searchParams.get('order')!;
       expect(orderId).toBeTruthy();
-      const number = `#${orderId.slice(-8).toUpperCase()}`;
+      // The number the shopper reads is the one staff read: '#' and the id's last 6 characters.
+      const number = `#${orderId.slice(-6).toUpperCase()}`;
       await e2e.page.getByText(number).first().waitFor();
       // Signed up a moment ago, never verified: no order mails, and the page says how to get them (decision 0042, amendment).
       expect(await e2e.page.getByRole('link', { name: 'Verify your email to get order updates by mail' }).getAttribute('href')).toBe('/profile');

@@ -118,7 +118,7 @@ describe('returns and tax invoices in the browser', () => {
       // The unit is back in stock, and the shopper follows the whole way in My Orders.
       await pollUntil(async () => ((await stockOf(kettle._id)) === 4 ? true : undefined), 10_000);
       await page.goto(`${e2e.shop.url}/orders`);
-      const orderCard = page.getByRole('article').filter({ hasText: `#${orderId.slice(-8).toUpperCase()}` });
+      const orderCard = page.getByRole('article').filter({ hasText: `#${orderId.slice(-6).toUpperCase()}` });
       const steps = orderCard.getByRole('list', { name: 'Return progress' });
       for (const step of ['Requested', 'Approved', 'Received', 'Refunded']) await steps.getByText(step, { exact: true }).waitFor();
       await steps.getByText('Note: Courier pickup tomorrow').waitFor();

@@ -532,7 +532,7 @@ describe('issue 19: proven email ownership, mail nobody can aim, staff pages tha
       expect(res.status).toBe(201);
       return res.body.order._id as string;
     };
-    const numberOf = (id: string) => `#${id.slice(-8).toUpperCase()}`;
+    const numberOf = (id: string) => `#${id.slice(-6).toUpperCase()}`;
     const orderMails = () => inbox.mails.filter((m) => m.to.includes(payload.email) && /your order #/i.test(mailText(m.raw)));
     // Never proven: staff ship and deliver one order, the shopper cancels another; the address hears nothing.
     const shipped = await orderOf(lure);

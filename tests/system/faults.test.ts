@@ -234,7 +234,7 @@ describe('faults under load (own PostgreSQL and RabbitMQ)', () => {
     const mails = await db<{ subject: string }>('order', `select subject from "order".mail_log where subject like '%is confirmed'`);
     const mailCount = new Map<string, number>();
     for (const m of mails) mailCount.set(m.subject, (mailCount.get(m.subject) ?? 0) + 1);
-    const wrongMails = [...acked.values()].filter((id) => mailCount.get(`ShopKart: your order #${id.slice(-8).toUpperCase()} is confirmed`) !== 1).length;
+    const wrongMails = [...acked.values()].filter((id) => mailCount.get(`ShopKart: your order #${id.slice(-6).toUpperCase()} is confirmed`) !== 1).length;
     if (wrongMails) found.push(`${wrongMails} orders without exactly one confirmation mail`);
 
     for (const s of services) {

@@ -1,3 +1,5 @@
+import { orderNumberOf } from '@shop/proto-contracts/src/order-number';
+
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const count = new Intl.NumberFormat('en-IN');
@@ -26,10 +28,7 @@ export function initialsOf(name: string): string {
   return letters.map((part) => part.charAt(0).toUpperCase()).join('') || '?';
 }
 
-/**
- * An order's number as shoppers and staff see it: the last `length` characters of its id,
- * upper-cased, after '#' (8 in My Orders and on the success page, 6 in the staff list).
- */
-export function formatOrderNumber(orderId: string, length: 8 | 6 = 8): string {
-  return `#${orderId.slice(-length).toUpperCase()}`;
+/** An order's number as shoppers and staff both see it ('#2EC101'): the contracts' one helper. */
+export function formatOrderNumber(orderId: string): string {
+  return orderNumberOf(orderId);
 }

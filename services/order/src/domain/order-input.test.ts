@@ -83,8 +83,8 @@ describe('the order payload', () => {
   });
 });
 
-test('the order number is # and the last 8 characters of the id, upper-cased', () => {
-  expect(orderNumberOf('3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e')).toBe('#1B2C3D4E');
+test('the order number is # and the last 6 characters of the id, upper-cased (the one form shopper and staff read)', () => {
+  expect(orderNumberOf('3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e')).toBe('#2C3D4E');
 });
 
 test('calendar dates', () => {

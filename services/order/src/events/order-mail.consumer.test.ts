@@ -19,7 +19,7 @@ describe('order mails', () => {
     const lamp = await svc.product({ name: 'Brass Diya Lamp', price: 1249.5, stock: 20 });
     const buyer = svc.as('user', { name: 'Meera Iyer', email: 'meera@example.in' });
     const placed = (await buyer.post('/api/v1/new/order', { shippingInfo: shippingInfo(), items: [{ productId: lamp._id, quantity: 2 }] })).body.order;
-    const number = `#${placed._id.slice(-8).toUpperCase()}`;
+    const number = `#${placed._id.slice(-6).toUpperCase()}`;
     await eventually(async () => expect(await mailsTo('meera@example.in')).toHaveLength(1));
     const [mail] = await mailsTo('meera@example.in');
     expect(mail.subject).toBe(`ShopKart: your order ${number} is confirmed`);
@@ -70,18 +70,18 @@ describe('order mails', () => {
     const third = (await verified.post('/api/v1/new/order', { shippingInfo: shippingInfo(), items: [{ productId: lamp._id, quantity: 1 }] })).body.order;
     expect((await svc.as('emp').put(`/api/v1/admin/order/${third._id}`, { status: 'shipped' })).status).toBe(200);
     await eventually(async () => expect((await mailsTo(email)).map((m) => m.subject)).toEqual([
-      `ShopKart: your order #${third._id.slice(-8).toUpperCase()} is confirmed`,
-      `ShopKart: your order #${third._id.slice(-8).toUpperCase()} has shipped`,
+      `ShopKart: your order #${third._id.slice(-6).toUpperCase()} is confirmed`,
+      `ShopKart: your order #${third._id.slice(-6).toUpperCase()} has shipped`,
     ]));
     // The first order's status mails never come (its events were handled before the third's: one queue).
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await mailsTo(email)).every((m) => m.subject.includes(third._id.slice(-8).toUpperCase()))).toBe(true);
+    expect((await mailsTo(email)).every((m) => m.subject.includes(third._id.slice(-6).toUpperCase()))).toBe(true);
     expect((await mailsTo(email)).some((m) => m.body.includes('LOCKED'))).toBe(false);
 
     // An order from before the rule (no recorded state) is mailed as before.
     const older = (await svc.as('user', { email: 'older@example.in', emailVerified: false }).post('/api/v1/new/order', { shippingInfo: shippingInfo(), items: [{ productId: lamp._id, quantity: 1 }] })).body.order;
     await svc.rows(sql`update "order".orders set buyer_email_verified = null where id = ${older._id}`);
     expect((await svc.as('emp').put(`/api/v1/admin/order/${older._id}`, { status: 'shipped' })).status).toBe(200);
-    await eventually(async () => expect((await mailsTo('older@example.in')).map((m) => m.subject)).toEqual([`ShopKart: your order #${older._id.slice(-8).toUpperCase()} has shipped`]));
+    await eventually(async () => expect((await mailsTo('older@example.in')).map((m) => m.subject)).toEqual([`ShopKart: your order #${older._id.slice(-6).toUpperCase()} has shipped`]));
   });
 });

@@ -102,7 +102,7 @@ describe('GET /api/v1/admin/orders/export', () => {
       'Order number,Order id,Placed (IST),Status,Payment,Payment status,Name,Phone,Address,City,State,PIN code,Items,Items total (INR),Discount (INR),Coupon,Coupon discount (INR),Tax (INR),Shipping (INR),Total (INR)',
     );
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain(`#${meera._id.slice(-8).toUpperCase()},${meera._id},2025-03-03 10:00,shipped,COD,Pending,Meera Iyer,9000011111,"12, MG Road, Indiranagar",Bengaluru`);
+    expect(lines[1]).toContain(`#${meera._id.slice(-6).toUpperCase()},${meera._id},2025-03-03 10:00,shipped,COD,Pending,Meera Iyer,9000011111,"12, MG Road, Indiranagar",Bengaluru`);
     expect(lines[1]).toContain('1 x Jute Bag');
     expect(lines.join('\n')).not.toContain('@example.in');
 

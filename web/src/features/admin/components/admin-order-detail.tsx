@@ -12,7 +12,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { InvoiceButton } from '../../../components/invoice-button';
 import { PageTitle } from '../../../components/page-title';
 import { getErrorMessage } from '../../../lib/api-errors';
-import { formatINR, formatOrderNumber } from '../../../lib/format';
+import { formatINR } from '../../../lib/format';
 import { shopDateTime } from '../api/admin-orders-dates';
 import { ADD_ORDER_NOTE, ADMIN_ORDER_DETAIL, type AdminOrderDetail } from '../api/admin-orders-documents';
 import { knownOrderStatusOf, moveLabel, nextOrderStatuses, orderStatusLabel } from '../api/admin-orders-status';
@@ -156,7 +156,7 @@ function OrderContent({ order, onChanged }: { order: AdminOrderDetail; onChanged
         <div>
           <h1 className="order-detail__title">Order {number}</h1>
           <p className="order-detail__date">
-            Customer&apos;s number {formatOrderNumber(order.id, 8)} · placed <When value={order.createdAt} />
+            Placed <When value={order.createdAt} />
           </p>
         </div>
         <div className="order-detail__status">

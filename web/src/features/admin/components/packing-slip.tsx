@@ -17,9 +17,9 @@ export function PackingSlip({ order }: { order: AdminOrderDetail }) {
       <header className="packing-slip__head">
         <div>
           <p className="packing-slip__shop">ShopKart</p>
-          <p className="packing-slip__number">Order {formatOrderNumber(order.id, 8)}</p>
+          <p className="packing-slip__number">Order {formatOrderNumber(order.id)}</p>
           <p className="packing-slip__meta">
-            Staff number {formatOrderNumber(order.id, 6)} · placed {placed.date} {placed.time} IST
+            Placed {placed.date} {placed.time} IST
           </p>
           <p className="packing-slip__meta packing-slip__id">{order.id}</p>
         </div>

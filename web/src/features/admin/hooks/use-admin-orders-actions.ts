@@ -16,8 +16,8 @@ const COLLECT_FAILED = 'Failed to record the cash collected';
 /** Refusals that mean the order is not as shown (moved on, or gone): worth reading the list again. */
 const STALE_ORDER_CODES = new Set(['BAD_USER_INPUT', 'CONFLICT', 'NOT_FOUND']);
 
-/** The staff list's number of an order: '#' and the last 6 characters of its id, upper-cased. */
-export const adminOrderNumber = (orderId: string) => formatOrderNumber(orderId, 6);
+/** An order's number in the staff screens: the same one the shopper reads. */
+export const adminOrderNumber = (orderId: string) => formatOrderNumber(orderId);
 
 export interface AdminOrderActions {
   /** Asks first (shipping: for the courier and tracking number); true when the order now has the new status. */
