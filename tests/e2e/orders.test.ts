@@ -86,11 +86,28 @@ describe('checkout and order tracking in the browser', () => {
       // The number the shopper reads is the one staff read: '#' and the id's last 6 characters.
       const number = `#${orderId.slice(-6).toUpperCase()}`;
       await e2e.page.getByText(number).first().waitFor();
+      // The success page shows what was ordered and where it goes, and links to the order's page.
+      const items = e2e.page.getByRole('region', { name: 'Items (2)' });
+      await items.getByRole('link', { name: lamp.name }).waitFor();
+      await items.getByText('Qty: 2').waitFor();
+      const deliveringTo = e2e.page.getByRole('region', { name: 'Delivering to' });
+      await deliveringTo.getByText('12 MG Road, Ashok Nagar').waitFor();
+      await deliveringTo.getByText('Bengaluru, Karnataka – 560001').waitFor();
+      expect(await e2e.page.getByRole('link', { name: 'View Order' }).getAttribute('href')).toBe(`/orders/${orderId}`);
+      expect(await e2e.page.getByRole('link', { name: number }).getAttribute('href')).toBe(`/orders/${orderId}`);
       // Signed up a moment ago, never verified: no order mails, and the page says how to get them (decision 0042, amendment).
       expect(await e2e.page.getByRole('link', { name: 'Verify your email to get order updates by mail' }).getAttribute('href')).toBe('/profile');
 
       // The ordered line left the cart (OrderPlaced reached the cart service).
       await e2e.page.getByRole('link', { name: 'Cart, 0 items' }).waitFor();
+
+      // "View Order" opens this order's page: its number, what was ordered, and the timeline at "Ordered".
+      await e2e.page.getByRole('link', { name: 'View Order' }).click();
+      await e2e.page.getByRole('heading', { name: `Order ${number}` }).waitFor();
+      await e2e.page.getByRole('list', { name: 'Items' }).getByRole('link', { name: lamp.name }).waitFor();
+      expect(await e2e.page.getByRole('list', { name: 'Order progress' }).locator('[aria-current="step"]').textContent()).toMatch(/^Ordered: current step/);
+      await e2e.page.goBack();
+      await e2e.page.getByRole('heading', { name: 'Order Placed Successfully!' }).waitFor();
 
       await e2e.page.getByRole('link', { name: 'Track Your Orders' }).click();
       await e2e.page.getByRole('heading', { name: 'My Orders' }).waitFor();

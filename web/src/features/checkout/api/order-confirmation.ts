@@ -1,9 +1,13 @@
-/** What the success page shows of the order just placed. */
+import type { OrderLine } from '../../orders/api/order-documents';
+
+/** What the success page shows of the order just placed: its figures, items and where it goes. */
 export interface OrderConfirmation {
   id: string;
   totalPrice: number;
   estimatedDelivery: string;
   paymentInfo: { method: string };
+  orderItems: OrderLine[];
+  shippingInfo: { address: string; city: string; state: string; country: string; pinCode: string; phoneNo: string };
 }
 
 export interface OrderConfirmationData {
@@ -18,6 +22,25 @@ export const ORDER_CONFIRMATION = `
       estimatedDelivery
       paymentInfo {
         method
+      }
+      orderItems {
+        productId
+        name
+        image
+        price
+        quantity
+        properties {
+          size
+          color
+        }
+      }
+      shippingInfo {
+        address
+        city
+        state
+        country
+        pinCode
+        phoneNo
       }
     }
   }

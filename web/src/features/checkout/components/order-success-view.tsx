@@ -4,10 +4,14 @@ import { formatDate, formatINR, formatOrderNumber } from '../../../lib/format';
 import { useOrderConfirmation } from '../hooks/use-order-confirmation';
 import { OrderResult } from './order-result';
 import { OrderMailNotice } from '../../../components/order-mail-notice';
+import { OrderItemList } from '../../orders/components/order-item-list';
 
 const METHOD_LABELS: Record<string, string> = { COD: 'Cash on delivery', ONLINE: 'Paid online' };
 
-/** The order just placed: its real number and, for its logged-in buyer, total and delivery estimate. */
+/**
+ * The order just placed: its real number (a link to its page) and, for its logged-in buyer, total,
+ * delivery estimate, payment, the items ordered and the address they go to.
+ */
 export function OrderSuccessView() {
   const { orderId, order, loading } = useOrderConfirmation();
   const showDetails = loading || order !== null;
@@ -45,7 +49,10 @@ export function OrderSuccessView() {
         title="Order Placed Successfully!"
         actions={
           <>
-            <Link to="/orders" className="btn btn--primary">
+            <Link to={`/orders/${encodeURIComponent(orderId)}`} className="btn btn--primary">
+              View Order
+            </Link>
+            <Link to="/orders" className="btn btn--outline">
               Track Your Orders
             </Link>
             <Link to="/" className="btn btn--outline">
@@ -56,11 +63,14 @@ export function OrderSuccessView() {
       >
         <p className="order-result__text">Thank you for shopping with ShopKart. We will let you know when your order ships.</p>
         <OrderMailNotice />
-        {orderId ? (
-          <p className="order-result__number">
-            Order number <strong>{formatOrderNumber(orderId)}</strong>
-          </p>
-        ) : null}
+        <p className="order-result__number">
+          Order number{' '}
+          <strong>
+            <Link to={`/orders/${encodeURIComponent(orderId)}`}>
+              {formatOrderNumber(orderId)}
+            </Link>
+          </strong>
+        </p>
         {showDetails ? (
           <dl className="order-result__details" aria-busy={loading}>
             <div>
@@ -82,6 +92,29 @@ export function OrderSuccessView() {
               </dd>
             </div>
           </dl>
+        ) : null}
+        {order ? (
+          <div className="order-result__summary">
+            <section aria-labelledby="order-success-items">
+              <h2 id="order-success-items" className="order-result__heading">
+                Items ({order.orderItems.reduce((sum, item) => sum + item.quantity, 0)})
+              </h2>
+              <OrderItemList items={order.orderItems} />
+            </section>
+            <section aria-labelledby="order-success-address">
+              <h2 id="order-success-address" className="order-result__heading">
+                Delivering to
+              </h2>
+              <address className="order-address">
+                <span>{order.shippingInfo.address}</span>
+                <span>
+                  {order.shippingInfo.city}, {order.shippingInfo.state} – {order.shippingInfo.pinCode}
+                </span>
+                <span>{order.shippingInfo.country}</span>
+                <span>Phone: {order.shippingInfo.phoneNo}</span>
+              </address>
+            </section>
+          </div>
         ) : null}
       </OrderResult>
     </div>
