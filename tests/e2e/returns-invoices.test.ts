@@ -139,4 +139,18 @@ describe('returns and tax invoices in the browser', () => {
       expect(noteText).toContain('Credit note total Rs. 900.00');
     });
   });
+
+  test('Help tells the truth: returns start from My Orders ("Return items"), not by mail; prices include all taxes', async () => {
+    await screenshotOnFailure(e2e.page, 'returns-help', async () => {
+      const page = e2e.page;
+      await page.goto(`${e2e.shop.url}/help`);
+      const returns = page.getByRole('region', { name: 'Returns' });
+      await returns.getByText('Returns are free within 30 days of delivery.').waitFor();
+      await returns.getByText(/open the order in My Orders and choose “Return items”/).waitFor();
+      expect(await returns.getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe('/orders');
+      expect(await returns.getByRole('link').filter({ hasText: '@' }).count()).toBe(0);
+      await page.getByRole('region', { name: 'Delivery' }).getByText(/Prices are in Indian rupees and include all taxes \(GST\)/).waitFor();
+      await page.getByText('Please keep your order number (for example #A1B2C3) at hand.').waitFor();
+    });
+  });
 });

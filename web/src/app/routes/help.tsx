@@ -58,7 +58,7 @@ export default function HelpPage() {
               <ClockIcon size={18} /> {SUPPORT_HOURS}
             </li>
           </ul>
-          <p className="help-note">Please keep your order number (for example #A1B2C3D4) at hand.</p>
+          <p className="help-note">Please keep your order number (for example #A1B2C3) at hand.</p>
         </section>
 
         <section id="delivery" className="card help-card" aria-labelledby="help-delivery">
@@ -81,9 +81,10 @@ export default function HelpPage() {
             <li>Returns are free within 30 days of delivery.</li>
             <li>Items should be unused, with their original tags and packaging.</li>
             <li>
-              To start a return, write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> with your order number.
+              To start a return, open the order in <Link to="/orders">My Orders</Link> and choose “Return items”: pick the items and how many, tell us why, and add a photo if you like.
             </li>
-            <li>Your refund is processed as soon as the returned item reaches us.</li>
+            <li>We review your request; the order’s page shows each step of the return, and we mail you each one once your email is verified.</li>
+            <li>Your refund is processed as soon as the returned item reaches us: to the original payment method, or for a cash-on-delivery order to the UPI ID or bank account you give.</li>
           </ul>
         </section>
 
