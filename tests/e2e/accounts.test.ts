@@ -212,6 +212,34 @@ describe('account journeys in the browser', () => {
     });
   });
 
+  test('on a phone (390 px) an error toast sits at the top, over the header, and covers no field or button of the form', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await screenshotOnFailure(page, 'phone-toast', async () => {
+      for (const [path, fill, submit] of [
+        ['/login', async () => { await page.getByLabel('Email').fill('nobody@shop.test'); await page.getByLabel('Password').fill('wrong-pass-1'); }, 'Login'],
+        ['/signup', async () => undefined, 'Sign Up'],
+      ] as const) {
+        await page.goto(`${shop.url}${path}`);
+        await fill();
+        await page.getByRole('button', { name: submit }).click();
+        const toast = page.locator('.Toastify__toast').first();
+        await toast.waitFor();
+        const box = (await toast.boundingBox())!;
+        // Above the fold, at the top of the screen, not at the bottom where the keyboard pushes the fields.
+        expect(box.y).toBeLessThan(60);
+        const fields = [...(await page.getByRole('textbox').all()), page.getByLabel('Password'), page.getByRole('button', { name: submit })];
+        for (const field of fields) {
+          const f = await field.boundingBox();
+          if (!f) continue;
+          const overlaps = box.x < f.x + f.width && f.x < box.x + box.width && box.y < f.y + f.height && f.y < box.y + box.height;
+          expect({ field: await field.evaluate((el) => el.getAttribute('name') ?? el.textContent), overlaps }).toEqual({ field: expect.anything(), overlaps: false });
+        }
+      }
+    });
+    await context.close();
+  });
+
   test('guarded routes send a visitor to login and back, and keep shoppers out of admin', async () => {
     const page = await newPage();
     await screenshotOnFailure(page, 'guards', async () => {
