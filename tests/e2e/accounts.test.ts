@@ -46,14 +46,9 @@ describe('account journeys in the browser', () => {
       await page.getByLabel('Password').fill('priya-pass-1');
       await page.getByRole('button', { name: 'Sign Up' }).click();
       await page.getByText('Registration successful').waitFor();
-      await page.waitForURL(`${shop.url}/login`);
-      await page.getByRole('heading', { name: 'Login' }).waitFor();
-
-      await page.getByLabel('Email').fill('priya@shop.test');
-      await page.getByLabel('Password').fill('priya-pass-1');
-      await page.getByRole('button', { name: 'Login' }).click();
-      await page.getByText('Login successful').waitFor();
+      // Signed up is signed in: straight to the shop, no second round of email and password.
       await page.waitForURL(`${shop.url}/`);
+      await page.getByRole('button', { name: 'Account menu for Priya' }).waitFor();
       expect(await page.evaluate("localStorage.getItem('isAuthenticated')")).toBe('true');
       expect(await page.evaluate('Object.keys(localStorage)')).not.toContain('refreshToken');
 
@@ -122,11 +117,6 @@ describe('account journeys in the browser', () => {
       await page.getByLabel('Password').fill('kiran-pass-1');
       await page.getByRole('button', { name: 'Sign Up' }).click();
       await page.getByText('Registration successful').waitFor();
-      await page.waitForURL(`${shop.url}/login`);
-      await page.getByRole('heading', { name: 'Login' }).waitFor();
-      await page.getByLabel('Email').fill('kiran@shop.test');
-      await page.getByLabel('Password').fill('kiran-pass-1');
-      await page.getByRole('button', { name: 'Login' }).click();
       await page.waitForURL(`${shop.url}/`);
 
       await page.goto(`${shop.url}/profile`);
@@ -157,10 +147,6 @@ describe('account journeys in the browser', () => {
       await page.getByLabel('Password').fill('meera-pass-1');
       await page.getByRole('button', { name: 'Sign Up' }).click();
       await page.getByText('Registration successful').waitFor();
-      await page.waitForURL(`${shop.url}/login`);
-      await page.getByLabel('Email').fill('meera@shop.test');
-      await page.getByLabel('Password').fill('meera-pass-1');
-      await page.getByRole('button', { name: 'Login' }).click();
       await page.waitForURL(`${shop.url}/`);
 
       await page.goto(`${shop.url}/profile`);

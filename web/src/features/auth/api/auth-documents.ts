@@ -34,8 +34,9 @@ export interface RegisterInput {
   password: string;
 }
 
+/** A new account is signed in at once (the server sets the session cookies as at login). */
 export interface RegisterData {
-  register: Omit<AuthPayload, 'user'> & { user?: { id: string } | null };
+  register: AuthPayload;
 }
 
 export const REGISTER_MUTATION = `
@@ -43,9 +44,7 @@ export const REGISTER_MUTATION = `
     register(input: $input) {
       success
       message
-      user {
-        id
-      }
+      user { ${SESSION_USER_SELECTION} }
     }
   }
 `;

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
 import { getErrorMessage, payloadMessage } from '../../../lib/api-errors';
+import { returnPathFrom } from '../../../lib/return-path';
+import { useSession } from '../../../lib/session';
 import { TOAST_MS } from '../../../lib/toast-durations';
 import { REGISTER_MUTATION, type RegisterData, type RegisterInput } from '../api/auth-documents';
 import { usePublicMutation } from '../hooks/use-public-mutation';
@@ -13,6 +15,8 @@ const REGISTER_ERROR = 'Registration failed. Try again';
 
 export function SignupForm() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const { signIn } = useSession();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
@@ -31,14 +35,16 @@ export function SignupForm() {
     }
     try {
       const data = await register({ input });
-      if (!data.register.success) {
+      const user = data.register.user;
+      if (!data.register.success || !user) {
         toast.error(payloadMessage(data.register, REGISTER_ERROR), { autoClose: TOAST_MS.short });
         return;
       }
-      // The spec sends a new account to /login (where a logged-in visitor would be turned away),
-      // so registering does not log in here.
+      // Signed up is signed in (the server set the session as at login): on to where the shopper
+      // was going, or the home page, instead of typing the same email and password again.
+      signIn(user);
       toast.success('Registration successful', { autoClose: TOAST_MS.short });
-      navigate('/login');
+      navigate(returnPathFrom(location.state), { replace: true });
     } catch (error) {
       toast.error(getErrorMessage(error, REGISTER_ERROR), { autoClose: TOAST_MS.short });
     }
