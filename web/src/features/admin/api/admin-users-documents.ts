@@ -11,25 +11,6 @@ export interface AdminUser {
   createdAt: string;
 }
 
-export interface AdminUsersData {
-  adminUsers: AdminUser[];
-}
-
-// The list and the role answer select the same fields, so Apollo's cache (users are normalised
-// by id) shows a new role in the list at once.
-export const ADMIN_USERS: TypedDocumentNode<AdminUsersData, Record<string, never>> = gql`
-  query AdminUsers {
-    adminUsers {
-      id
-      name
-      email
-      role
-      avatar
-      createdAt
-    }
-  }
-`;
-
 export interface AdminUserPageData {
   adminUserPage: { users: AdminUser[]; total: number; totalPages: number; currentPage: number };
 }

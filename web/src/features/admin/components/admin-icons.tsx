@@ -36,12 +36,6 @@ export const BoxesIcon = createIcon(
     <path d="M12 12v9" />
   </>,
 );
-export const TagsIcon = createIcon(
-  <>
-    <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9Z" />
-    <circle cx="8" cy="8" r="1.5" />
-  </>,
-);
 export const RefreshIcon = createIcon(
   <>
     <path d="M21 12a9 9 0 0 1-15.5 6.2L3 16" />
