@@ -1,0 +1,108 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { screenshotOnFailure, shopInBrowser, signedUpContext } from '../support/browser';
+
+type Listed = { _id: string; name: string; price: number; size: string[]; stockDetail: Record<string, number> };
+
+/** When SCREENSHOT_DIR is set, a picture of the page there (for a person to look at). */
+async function snap(page: Page, name: string) {
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+}
+
+async function mirror(page: Page) {
+  return (JSON.parse(String(await page.evaluate("localStorage.getItem('cartItems')"))) as Array<{ id: string; quantity: number; properties: { size: string | null; color: string | null } }>)
+    .map((i) => [i.id, i.quantity, i.properties.size, i.properties.color] as const)
+    .sort();
+}
+
+/**
+ * Buy Now on the product page, the choice kept through login (Buy Now and Add to Cart), and "Go to
+ * cart" after adding, at 1280 and 390 px.
+ */
+describe('Buy Now and Go to cart in the browser', () => {
+  const e2e = shopInBrowser('buy-now', { email: 'admin@shop.test', password: 'admin-pass-1' });
+  const contexts: BrowserContext[] = [];
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+  });
+
+  async function sizedProducts(): Promise<Listed[]> {
+    const listing = await (await e2e.context.request.get(`${e2e.shop.url}/api/v1/products?category=10&inStock=true`)).json();
+    return (listing.products as Listed[]).filter((p) => p.size.length >= 2 && p.size.slice(0, 2).every((s) => (p.stockDetail[s] ?? 0) > 3));
+  }
+
+  for (const width of [1280, 390]) {
+    test(`at ${width} px: logged out, Buy Now and Add to Cart keep the choice through login; Go to cart after adding`, async () => {
+      const n = width;
+      const account = { name: 'Buyer', email: `buyer${n}@shop.test`, phone: `98765${String(n).padStart(5, '0')}`, password: 'buyer-pass-1' };
+      await signedUpContext(e2e, contexts, account);
+      const [first, second] = (await sizedProducts()).slice(width === 1280 ? 0 : 1) as [Listed, Listed];
+      const context = await e2e.browser.newContext({ viewport: { width, height: width === 1280 ? 900 : 844 } });
+      contexts.push(context);
+      const page = await context.newPage();
+      const dialogs: string[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+
+      await screenshotOnFailure(page, `buy-now-${n}`, async () => {
+        // Logged out: the second size, quantity 2, Buy Now → login → back, added, on to checkout.
+        await page.goto(`${e2e.shop.url}/product/${first._id}`);
+        await page.getByRole('heading', { name: first.name, level: 1 }).waitFor();
+        await page.locator('.size-option', { hasText: new RegExp(`^${first.size[1]}$`) }).click();
+        await page.getByText(`Size: ${first.size[1]}`).waitFor();
+        await page.getByRole('button', { name: 'Increase' }).click();
+        await snap(page, `product-${n}-logged-out`);
+        await page.getByRole('button', { name: 'Buy Now' }).click();
+        await page.waitForURL((url) => url.pathname === '/login');
+        await page.getByLabel('Email').fill(account.email);
+        await page.getByLabel('Password', { exact: true }).fill(account.password);
+        await page.getByRole('button', { name: 'Login', exact: true }).click();
+        await page.getByText(`${first.name} is added to cart successfully`).waitFor();
+        await page.getByRole('heading', { name: 'Confirm Order' }).waitFor();
+        expect(new URL(page.url()).pathname).toBe('/checkout');
+        const [line] = await mirror(page);
+        expect(line?.slice(0, 3)).toEqual([first._id, 2, first.size[1]]);
+
+        // Logged out again: Add to Cart keeps the choice too, and stays on the product page.
+        await page.getByRole('button', { name: /Account menu/ }).click();
+        await page.getByRole('button', { name: 'Logout' }).click();
+        await page.getByText('Logged out successfully').waitFor();
+        await page.goto(`${e2e.shop.url}/product/${second._id}`);
+        await page.getByRole('heading', { name: second.name, level: 1 }).waitFor();
+        await page.locator('.size-option', { hasText: new RegExp(`^${second.size[1]}$`) }).click();
+        await page.getByText(`Size: ${second.size[1]}`).waitFor();
+        await page.getByRole('button', { name: 'Add to Cart' }).click();
+        await page.waitForURL((url) => url.pathname === '/login');
+        await page.getByLabel('Email').fill(account.email);
+        await page.getByLabel('Password', { exact: true }).fill(account.password);
+        await page.getByRole('button', { name: 'Login', exact: true }).click();
+        await page.getByText(`${second.name} is added to cart successfully`).waitFor();
+        await page.getByText('In Cart (1)').waitFor();
+        expect(new URL(page.url()).pathname).toBe(`/product/${second._id}`);
+        expect((await mirror(page)).map((l) => l.slice(0, 3))).toEqual([[first._id, 2, first.size[1]], [second._id, 1, second.size[1]]].sort());
+
+        // In the cart: a clear Go to cart (and Buy Now, Remove), all inside the screen.
+        const goToCart = page.getByRole('link', { name: 'Go to cart' });
+        await goToCart.waitFor();
+        await page.getByRole('button', { name: 'Buy Now' }).waitFor();
+        await snap(page, `product-${n}-in-cart`);
+        for (const control of [goToCart, page.getByRole('button', { name: 'Buy Now' }), page.getByRole('button', { name: 'Remove' })]) {
+          const box = (await control.boundingBox())!;
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(width);
+        }
+        expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+        await goToCart.click();
+        await page.getByRole('heading', { name: 'Your Cart' }).waitFor();
+        // Buy Now of a product already in the cart goes to checkout as it is.
+        await page.goto(`${e2e.shop.url}/product/${second._id}`);
+        await page.getByText('In Cart (1)').waitFor();
+        await page.getByRole('button', { name: 'Buy Now' }).click();
+        await page.getByRole('heading', { name: 'Confirm Order' }).waitFor();
+        expect((await mirror(page)).length).toBe(2);
+        expect(dialogs).toEqual([]);
+      });
+    });
+  }
+});
