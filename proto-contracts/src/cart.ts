@@ -183,4 +183,10 @@ export interface WishlistItemView {
   available: boolean;
   inStock: boolean;
   addedAt: string;
+  /** The product's sizes, in order (empty when it has none): Move to cart asks for one of them. */
+  sizeOptions: string[];
+  /** The product's colours, in order (empty when it has none). */
+  colorOptions: string[];
+  /** Sizes with no stock left (offered as sold out, not chosen). */
+  soldOutSizes: string[];
 }

@@ -35,7 +35,9 @@ describe('Buy Now and Go to cart in the browser', () => {
       const n = width;
       const account = { name: 'Buyer', email: `buyer${n}@shop.test`, phone: `98765${String(n).padStart(5, '0')}`, password: 'buyer-pass-1' };
       await signedUpContext(e2e, contexts, account);
-      const [first, second] = (await sizedProducts()).slice(width === 1280 ? 0 : 1) as [Listed, Listed];
+      const sized = await sizedProducts();
+      const [first, second] = sized.slice(width === 1280 ? 0 : 1) as [Listed, Listed];
+      const saved = sized.find((p) => p !== first && p !== second)!;
       const context = await e2e.browser.newContext({ viewport: { width, height: width === 1280 ? 900 : 844 } });
       contexts.push(context);
       const page = await context.newPage();
@@ -101,6 +103,27 @@ describe('Buy Now and Go to cart in the browser', () => {
         await page.getByRole('button', { name: 'Buy Now' }).click();
         await page.getByRole('heading', { name: 'Confirm Order' }).waitFor();
         expect((await mirror(page)).length).toBe(2);
+
+        // Wishlist: Move to cart of a product with sizes asks which size, inside the screen.
+        await page.goto(`${e2e.shop.url}/product/${saved._id}`);
+        await page.getByRole('heading', { name: saved.name, level: 1 }).waitFor();
+        await page.getByRole('button', { name: /wishlist/i }).first().click();
+        await page.getByText(`${saved.name} added to your wishlist`).waitFor();
+        await page.goto(`${e2e.shop.url}/wishlist`);
+        await page.getByRole('heading', { name: 'Your Wishlist' }).waitFor();
+        await snap(page, `wishlist-${n}`);
+        await page.getByRole('button', { name: 'Move to cart' }).click();
+        const sizeDialog = page.getByRole('dialog', { name: 'Choose a size' });
+        await sizeDialog.getByText(saved.name).waitFor();
+        const dialogBox = (await sizeDialog.boundingBox())!;
+        expect(dialogBox.x).toBeGreaterThanOrEqual(0);
+        expect(dialogBox.x + dialogBox.width).toBeLessThanOrEqual(width);
+        await sizeDialog.locator('.size-option', { hasText: new RegExp(`^${saved.size[1]}$`) }).click();
+        await snap(page, `wishlist-${n}-choose-size`);
+        await sizeDialog.getByRole('button', { name: 'Move to cart' }).click();
+        await page.getByText(`${saved.name} moved to your cart`).waitFor();
+        await page.getByText('Your wishlist is empty.').waitFor();
+        expect((await mirror(page)).find((l) => l[0] === saved._id)?.slice(0, 3)).toEqual([saved._id, 1, saved.size[1]]);
         expect(dialogs).toEqual([]);
       });
     });

@@ -110,11 +110,21 @@ describe('the cart in the browser', () => {
       await page.getByRole('button', { name: `Remove ${third.name} from wishlist` }).waitFor();
       await page.goto(`${shop.url}/wishlist`);
       await page.getByRole('heading', { name: 'Your Wishlist' }).waitFor();
+      // It has sizes: Move to cart asks which one (Cancel moves nothing), never picks one silently.
       await page.getByRole('button', { name: 'Move to cart' }).click();
+      const sizeDialog = page.getByRole('dialog', { name: 'Choose a size' });
+      await sizeDialog.getByText(third.name).waitFor();
+      await sizeDialog.getByRole('button', { name: 'Cancel' }).click();
+      await sizeDialog.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Move to cart' }).click();
+      await sizeDialog.getByRole('button', { name: 'Move to cart' }).click();
+      await sizeDialog.getByText('Please choose a size').waitFor();
+      await sizeDialog.locator('.size-option', { hasText: new RegExp(`^${third.size[1]}$`) }).click();
+      await sizeDialog.getByRole('button', { name: 'Move to cart' }).click();
       await page.getByText(`${third.name} moved to your cart`).waitFor();
       await page.getByText('Your wishlist is empty.').waitFor();
       await page.getByRole('link', { name: 'Cart, 3 items' }).waitFor();
-      expect(await mirror()).toEqual([[first._id, 2, first.size[1]], [third._id, 1, third.size[0]]].sort());
+      expect(await mirror()).toEqual([[first._id, 2, first.size[1]], [third._id, 1, third.size[1]]].sort());
 
       await page.getByRole('button', { name: /Account menu/ }).click();
       await page.getByRole('button', { name: 'Logout' }).click();

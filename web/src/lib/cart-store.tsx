@@ -40,7 +40,7 @@ interface WishlistPayload {
 const CART_SELECTION = `items { id productId name image price oldPrice discountPercent quantity
   properties { size color } seller deliveryInfo available stock subtotal saving sizeOptions colorOptions soldOutSizes }
   totalItems totalAmount hasProblems`;
-const WISHLIST_SELECTION = 'productId name image price oldPrice discountPercent available inStock addedAt';
+const WISHLIST_SELECTION = 'productId name image price oldPrice discountPercent available inStock addedAt sizeOptions colorOptions soldOutSizes';
 const CART_PAYLOAD = `success message productId cart { ${CART_SELECTION} }`;
 const WISHLIST_PAYLOAD = `success message wishlist { ${WISHLIST_SELECTION} }`;
 
@@ -94,7 +94,8 @@ export interface CartStore {
   inWishlist(productId: string): boolean;
   addToWishlist(productId: string): Promise<void>;
   removeFromWishlist(productId: string): Promise<void>;
-  moveWishlistItemToCart(productId: string): Promise<void>;
+  /** Without a size the server takes the first in stock: ask the shopper first when there are sizes. */
+  moveWishlistItemToCart(productId: string, properties?: { size?: string | null; color?: string | null }): Promise<void>;
 }
 
 const CartContext = createContext<CartStore | null>(null);
@@ -298,8 +299,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
       addToWishlist: (productId) => wishlistMutation('AddToWishlist', ADD_TO_WISHLIST, 'addToWishlist', { productId }),
       removeFromWishlist: (productId) =>
         wishlistMutation('RemoveFromWishlist', REMOVE_FROM_WISHLIST, 'removeFromWishlist', { productId }),
-      moveWishlistItemToCart: async (productId) => {
-        await cartMutation('MoveWishlistItemToCart', MOVE_TO_CART, 'moveWishlistItemToCart', { productId, properties: null });
+      moveWishlistItemToCart: async (productId, properties) => {
+        await cartMutation('MoveWishlistItemToCart', MOVE_TO_CART, 'moveWishlistItemToCart', { productId, properties: properties ?? null });
         setWishlist((current) => current?.filter((item) => item.productId !== productId) ?? current);
       },
     }),

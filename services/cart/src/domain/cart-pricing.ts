@@ -75,6 +75,7 @@ export function priceCart(userId: string, lines: PricedLine[]): CartView {
 }
 
 export function wishlistItemView(product: ProductSnapshotRow, addedAt: Date): WishlistItemView {
+  const facts = { sizes: product.sizes, stock: product.stock, stockDetail: product.stockDetail };
   return {
     productId: product.productId,
     name: product.name,
@@ -85,5 +86,8 @@ export function wishlistItemView(product: ProductSnapshotRow, addedAt: Date): Wi
     available: !product.deleted,
     inStock: !product.deleted && product.stock > 0,
     addedAt: addedAt.toISOString(),
+    sizeOptions: [...product.sizes],
+    colorOptions: [...product.colors],
+    soldOutSizes: product.sizes.filter((size) => stockFor(facts, size) <= 0),
   };
 }

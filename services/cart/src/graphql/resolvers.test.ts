@@ -157,4 +157,17 @@ describe('wishlist mutations', () => {
     const list = await client.graphql('{ wishlist { productId } }');
     expect(list.body.data.wishlist).toEqual([]);
   });
+
+  test('a wishlisted product with sizes tells its sizes (sold-out ones too), and moves in the size asked for', async () => {
+    const client = svc.client();
+    const shirt = svc.catalog.define({ name: 'Kurta', size: ['S', 'M', 'L'], stockDetail: { S: 0, M: 4, L: 2 }, stock: 6, colors: ['Red'] });
+    await client.graphql(`mutation($id: ID!) { addToWishlist(productId: $id) { success } }`, { id: shirt._id });
+    const list = await client.graphql('{ wishlist { productId sizeOptions colorOptions soldOutSizes } }');
+    expect(list.body.data.wishlist).toEqual([{ productId: shirt._id, sizeOptions: ['S', 'M', 'L'], colorOptions: ['Red'], soldOutSizes: ['S'] }]);
+    const move = await client.graphql(
+      `mutation($id: ID!, $p: CartItemPropertiesInput) { moveWishlistItemToCart(productId: $id, properties: $p) { success cart { items { name properties { size } } } } }`,
+      { id: shirt._id, p: { size: 'L' } },
+    );
+    expect(move.body.data.moveWishlistItemToCart).toEqual({ success: true, cart: { items: [{ name: 'Kurta', properties: { size: 'L' } }] } });
+  });
 });

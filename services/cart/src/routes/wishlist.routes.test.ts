@@ -47,6 +47,9 @@ describe('wishlist', () => {
           available: true,
           inStock: true,
           addedAt: expect.any(String),
+          sizeOptions: [],
+          colorOptions: [],
+          soldOutSizes: [],
         },
       ],
     });

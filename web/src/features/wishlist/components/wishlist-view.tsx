@@ -13,6 +13,7 @@ import { TaxNote } from '../../../components/price-tag';
 import { cardVariantOf } from '../../../lib/product-images';
 import { useSession } from '../../../lib/session';
 import { toastFailure } from '../../../lib/toast-failure';
+import { ChooseSizeDialog } from './choose-size-dialog';
 
 const WISHLIST_LOAD_FAILED = 'Failed to load your wishlist';
 
@@ -64,6 +65,9 @@ export function WishlistView() {
 function WishlistLine({ item }: { item: WishlistItem }) {
   const store = useCart();
   const [busy, setBusy] = useState(false);
+  const [askingSize, setAskingSize] = useState(false);
+  const move = (size?: string) =>
+    void run(() => store.moveWishlistItemToCart(item.productId, size ? { size } : undefined), cartText.movedToCart(item.name));
 
   async function run(action: () => Promise<unknown>, success: string) {
     setBusy(true);
@@ -103,10 +107,22 @@ function WishlistLine({ item }: { item: WishlistItem }) {
           type="button"
           className="btn btn--accent btn--sm"
           disabled={busy || !item.available || !item.inStock}
-          onClick={() => void run(() => store.moveWishlistItemToCart(item.productId), cartText.movedToCart(item.name))}
+          // A product with sizes: the shopper chooses one (never picked for them).
+          onClick={() => (item.sizeOptions.length > 0 ? setAskingSize(true) : move())}
         >
           Move to cart
         </button>
+        {askingSize ? (
+          <ChooseSizeDialog
+            name={item.name}
+            sizes={item.sizeOptions}
+            soldOut={item.soldOutSizes}
+            onClose={(size) => {
+              setAskingSize(false);
+              if (size) move(size);
+            }}
+          />
+        ) : null}
         <button
           type="button"
           className="btn btn--ghost btn--sm"
