@@ -12,10 +12,12 @@ export interface PendingCartChoice {
 }
 
 const KEY = 'pendingCartChoice';
+/** A choice older than this (the shopper went elsewhere instead of logging in) is dropped. */
+const KEEP_MS = 30 * 60 * 1000;
 
 export function keepPendingChoice(choice: PendingCartChoice): void {
   try {
-    sessionStorage.setItem(KEY, JSON.stringify(choice));
+    sessionStorage.setItem(KEY, JSON.stringify({ ...choice, keptAt: Date.now() }));
   } catch {
     /* storage unavailable: the shopper chooses again after login */
   }
@@ -26,7 +28,11 @@ export function takePendingChoice(productId: string): PendingCartChoice | null {
   try {
     const raw = sessionStorage.getItem(KEY);
     if (!raw) return null;
-    const choice = JSON.parse(raw) as Partial<PendingCartChoice>;
+    const choice = JSON.parse(raw) as Partial<PendingCartChoice> & { keptAt?: number };
+    if (typeof choice.keptAt !== 'number' || Date.now() - choice.keptAt > KEEP_MS) {
+      sessionStorage.removeItem(KEY);
+      return null;
+    }
     if (choice.productId !== productId) return null;
     sessionStorage.removeItem(KEY);
     const quantity = Number(choice.quantity);
