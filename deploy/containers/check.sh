@@ -102,7 +102,7 @@ bases() {
         || { tail -5 "$WORK/debootstrap.log"; die "debootstrap failed"; }
     fi
     rm -rf "$CACHE"/rootfs/var/cache/apt/*.bin "$CACHE"/rootfs/var/cache/apt/archives/*.deb "$CACHE"/rootfs/var/lib/apt/lists/*
-    tar -C "$CACHE/rootfs" -c . | podman import --change 'CMD ["bash"]' - docker.io/library/debian:bookworm-slim >/dev/null
+    tar -C "$CACHE/rootfs" -c . | podman import --change 'CMD ["bash"]' - docker.io/library/debian:bookworm-slim >/dev/null 2>&1
     echo "  made debian:bookworm-slim (debootstrap minbase)"
   fi
   if ! podman image exists docker.io/library/node:20-bookworm-slim; then
@@ -123,7 +123,7 @@ EOF
     chmod 755 "$R/usr/local/bin/docker-entrypoint.sh"
     tar -C "$R" -c . | podman import --change "ENV NODE_VERSION=$(node -p process.versions.node)" \
       --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-      --change 'ENTRYPOINT ["docker-entrypoint.sh"]' --change 'CMD ["node"]' - docker.io/library/node:20-bookworm-slim >/dev/null
+      --change 'ENTRYPOINT ["docker-entrypoint.sh"]' --change 'CMD ["node"]' - docker.io/library/node:20-bookworm-slim >/dev/null 2>&1
     rm -rf "$R"
     echo "  made node:20-bookworm-slim (node $(node -v))"
   fi
@@ -136,7 +136,7 @@ EOF
       || { tail -10 "$WORK/standin-${s%%:*}.log"; die "stand-in ${s%%:*}"; }
     echo "  made the stand-in $img"
   done
-  podman run --rm --network=host node:20-bookworm-slim sh -c 'echo "  base runs: node $(node -v), npm $(npm -v), user $(id -un)"' \
+  podman run --rm --network=host node:20-bookworm-slim sh -c 'echo "  base runs: node $(node -v), npm $(npm -v)"' 2>/dev/null \
     || die "podman cannot run a container"
 }
 
@@ -151,13 +151,13 @@ image() {
   [ -n "$TAG" ] || die "no SHOP_IMAGE_TAG default in docker-compose.yml"
   (cd "$WORK/src" && podman build --network=host --format docker -f deploy/Dockerfile -t "localhost/shopkart:$TAG" . >"$WORK/build.log" 2>&1) \
     || { tail -20 "$WORK/build.log"; die "podman build -f deploy/Dockerfile failed"; }
-  local hc; hc=$(podman image inspect "localhost/shopkart:$TAG" --format '{{if .Healthcheck}}yes{{end}}' 2>/dev/null || true)
+  local hc; hc=$(podman image inspect "localhost/shopkart:$TAG" --format '{{if .HealthCheck}}yes{{end}}' 2>/dev/null || true)
   [ -n "$hc" ] && ok "shopkart:$TAG built from deploy/Dockerfile with its HEALTHCHECK ($(podman image inspect "localhost/shopkart:$TAG" --format '{{.Size}}' | awk '{printf "%.0f MB", $1/1e6}'))" \
     || bad "the image has no HEALTHCHECK (built as OCI?)"
   local engine; engine=$(grep -c 'EBADENGINE' "$WORK/build.log" || true)
   [ "$engine" = 0 ] && ok "no EBADENGINE in the build" || bad "$engine EBADENGINE lines in the build"
   podman run --rm --network=host --entrypoint sh "localhost/shopkart:$TAG" -c \
-    '[ "$(id -u)" = 1000 ] && ! ls -a /app | grep -qE "^\.env$|\.pem$" && [ -f /etc/fonts/fonts.conf ]' \
+    '[ "$(id -u)" = 1000 ] && ! ls -a /app | grep -qE "^\.env$|\.pem$" && [ -f /etc/fonts/fonts.conf ]' 2>/dev/null \
     && ok "runs as uid 1000, no .env or key in /app, fontconfig present" || bad "image contents (user, secrets, fonts)"
 }
 
@@ -232,8 +232,9 @@ sigterm() {
   }
   : > "$WORK/stops"
   stop_one gateway          # the front first, as a rollout would
-  for c in auth catalog cart order media; do stop_one "$c" & done
-  wait
+  local pids=()
+  for c in auth catalog cart order media; do stop_one "$c" & pids+=($!); done
+  wait "${pids[@]}"
   for c in "${APP[@]}"; do
     name=${PROJECT}_${c}_1
     code=$(podman inspect "$name" --format '{{.State.ExitCode}}' 2>/dev/null || echo '?')
