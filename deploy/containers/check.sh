@@ -42,7 +42,7 @@ mkdir -p "$CACHE"
 exec 9>"$CACHE/.lock"
 flock -n 9 || { echo "containers: another run holds $CACHE/.lock" >&2; exit 2; }
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/shopkart-containers.XXXXXX")
+WORK=$(mktemp -d -t shopkart-containers.XXXXXX)
 export CONTAINERS_CONF=$WORK/containers.conf CONTAINERS_STORAGE_CONF=$WORK/storage.conf
 export DOCKER_HOST=unix://$WORK/podman.sock COMPOSE_PROJECT_NAME=$PROJECT
 TIMINGS=() FAILURES=0 START=$SECONDS
