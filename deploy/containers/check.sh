@@ -87,7 +87,9 @@ setup() {
   for p in "${want[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
   if [ ${#missing[@]} -gt 0 ]; then
     echo "  installing: ${missing[*]}"
-    apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >/dev/null
+    # NEEDRESTART_SUSPEND: never let the install restart the machine's services (shared servers).
+    apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive NEEDRESTART_SUSPEND=1 apt-get install -y -q "${missing[@]}" >/dev/null 2>"$WORK/apt.log" \
+      || { cat "$WORK/apt.log"; die "apt-get install ${missing[*]}"; }
   fi
   command -v node >/dev/null && [ "$(node -p 'process.versions.node.split(".")[0]')" = 20 ] || die "Node 20 is needed on this machine (copied into the base image)"
   echo "  $(podman --version), docker-compose $(docker-compose version --short), node $(node -v)"
@@ -249,7 +251,8 @@ sigterm() {
     code=$(podman inspect "$name" --format '{{.State.ExitCode}}' 2>/dev/null || echo '?')
     took=$(awk -v c="$c" '$1 == c {print $2}' "$WORK/stops")
     if [ "$code" = 0 ] && [ "${took:-99999}" -lt 10000 ]; then ok "$c stopped on SIGTERM in ${took} ms, exit 0"
-    else bad "$c: exit $code after ${took:-?} ms (137 = killed at the end of the grace period)"; fi
+    else bad "$c: exit $code after ${took:-?} ms (137 = killed at the end of the grace period); its last log lines:"
+      podman logs --tail 8 "$name" 2>&1 | cut -c1-400 | sed 's/^/      /'; fi
   done
 }
 
@@ -310,7 +313,8 @@ kube() {
     t0=$(date +%s%N); pn pod stop -t 30 "$pod" >/dev/null 2>&1 || true
     for name in $(podman ps -a --filter pod="$pod" --format '{{.Names}}' | grep -v -- '-infra$'); do
       code=$(podman inspect "$name" --format '{{.State.ExitCode}}')
-      [ "$code" = 0 ] && ok "pod $pod: $name exit 0 on SIGTERM ($(( ($(date +%s%N) - t0) / 1000000 )) ms for the pod)" || bad "pod $pod: $name exit $code"
+      if [ "$code" = 0 ]; then ok "pod $pod: $name exit 0 on SIGTERM ($(( ($(date +%s%N) - t0) / 1000000 )) ms for the pod)"
+      else bad "pod $pod: $name exit $code on SIGTERM; its last log lines:"; podman logs --tail 8 "$name" 2>&1 | cut -c1-400 | sed 's/^/      /'; fi
     done
   done
 }
