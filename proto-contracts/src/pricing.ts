@@ -47,7 +47,7 @@ export interface OrderPrice {
 }
 
 /**
- * Prices an order in paise, the one place the checkout formula lives (DESIGN.md, decision 0045).
+ * Prices an order in paise, the one place the checkout formula lives (decision 0045).
  * Every price includes GST: a first order gets 10% off the subtotal; a coupon then takes its percent
  * (or its fixed amount, at most all that is left) off what is left (decision 0028); both discounts
  * are spread over the lines by value (largest remainder), so each line's value is what the shopper
