@@ -12,18 +12,25 @@ import { isUniqueViolation, isUuid } from './catalog-errors';
  * within TTL_MS, at once on the instance that made it). Orders keep the rate they were placed with.
  */
 const TTL_MS = 5_000;
-const cache = new WeakMap<Db, { at: number; rules: Promise<GstRateRow[]> }>();
+const cache = new WeakMap<Db, { at: number; rules: Promise<GstRateRule[]> }>();
 
-export async function gstRules(deps: Pick<CatalogDeps, 'db'>): Promise<GstRateRule[]> {
+/** The GST rate table as rules, from memory unless older than TTL_MS (one read per instance per TTL_MS). */
+export function gstRules(deps: Pick<CatalogDeps, 'db'>): Promise<GstRateRule[]> {
   const now = Date.now();
   let hit = cache.get(deps.db);
   if (!hit || now - hit.at > TTL_MS) {
-    const rules = deps.db.select().from(gstRates).orderBy(asc(gstRates.hsnPrefix), asc(gstRates.upToPaise));
+    // A drizzle query runs again at every await of it: the rows are read once, here, and the
+    // promise of the rules is what is kept.
+    const rules: Promise<GstRateRule[]> = deps.db
+      .select()
+      .from(gstRates)
+      .orderBy(asc(gstRates.hsnPrefix), asc(gstRates.upToPaise))
+      .then((rows) => rows.map((r) => ({ hsnPrefix: r.hsnPrefix, upToPaise: r.upToPaise, rateBp: r.rateBp, description: r.description })));
     hit = { at: now, rules };
     cache.set(deps.db, hit);
     rules.catch(() => cache.delete(deps.db));
   }
-  return (await hit.rules).map((r) => ({ hsnPrefix: r.hsnPrefix, upToPaise: r.upToPaise, rateBp: r.rateBp, description: r.description }));
+  return hit.rules;
 }
 
 /** The code a product is invoiced under: its own, or its category's default. */
