@@ -62,8 +62,8 @@ const docs: Record<string, Doc> = {
   'POST /newsletter': { summary: 'Newsletter sign-up: mails a confirmation link (same answer whether or not subscribed)', access: 'open', body: subscribeNewsletterSchema },
   'GET /newsletter/confirm/:token': { summary: 'Confirm a newsletter sign-up (the link of the confirmation mail)', access: 'open' },
   'GET /newsletter/unsubscribe/:token': { summary: 'End a newsletter subscription (the link of every newsletter mail)', access: 'open' },
-  'GET /admin/newsletter': { summary: 'Newsletter subscribers, 20 a page (status, page)', access: 'staff', query: ['status', 'page'] },
-  'GET /admin/newsletter/export': { summary: 'Newsletter subscribers as CSV (status)', access: 'staff', query: ['status'] },
+  'GET /admin/newsletter': { summary: 'Newsletter subscribers, 20 a page (status, page)', access: 'admin', query: ['status', 'page'] },
+  'GET /admin/newsletter/export': { summary: 'Newsletter subscribers as CSV (status)', access: 'admin', query: ['status'] },
   'GET /admin/users': {
     summary: 'Find users, newest first: q (any part of a name or email, or phone digits), role, page, limit (1–100, 20). Answers users, totalUsers, totalPages, currentPage',
     access: 'admin',

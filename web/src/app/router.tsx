@@ -5,6 +5,7 @@ import { StaffLayout } from '../components/layout/staff-layout';
 import { RedirectIfAuthenticated } from './guards/redirect-if-authenticated';
 import { RequireAuth } from './guards/require-auth';
 import { RequireStaff } from './guards/require-staff';
+import { RequireAdmin } from './guards/require-admin';
 
 // Every page is its own chunk, loaded when first visited: the first page a shopper opens loads
 // only the shell and that page, and staff pages never reach a shopper's browser. Shopper pages
@@ -87,7 +88,9 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           {/* Staff pages without Apollo: their own routes, beside the dashboard's sections. */}
           <Route element={<RequireStaff />}>
-            <Route path="admin/newsletter" element={<AdminNewsletterPage />} />
+            <Route element={<RequireAdmin />}>
+              <Route path="admin/newsletter" element={<AdminNewsletterPage />} />
+            </Route>
             <Route path="admin/coupons" element={<AdminCouponsPage />} />
             <Route path="admin/gst" element={<AdminGstPage />} />
           </Route>

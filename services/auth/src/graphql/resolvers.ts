@@ -88,8 +88,9 @@ export function authResolvers(deps: AuthDeps, cookies: CookiePolicy, oidc: OidcS
         assertRole(ctx, 'admin', 'emp');
         return userStats(deps);
       },
+      // Subscribers' addresses, like accounts' emails, are for admins only (decision 0043).
       newsletterSubscribers: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
-        assertRole(ctx, 'admin', 'emp');
+        assertRole(ctx, 'admin');
         return listNewsletterSubscribers(deps, parseInput(newsletterListQuerySchema, { status: args.status ?? undefined, page: args.page ?? undefined }));
       },
     },

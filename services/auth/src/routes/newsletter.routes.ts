@@ -14,11 +14,12 @@ import { parseInput } from '../parse-input';
 
 /**
  * The newsletter: sign-up and its two links are open to anyone (the links carry their own
- * capability); the subscriber list and its export are for staff (admin and emp).
+ * capability); the subscriber list and its export are for admins only: subscribers' addresses are
+ * account-like data, which an emp never reads (decision 0043).
  */
 export function newsletterRoutes(deps: AuthDeps): Router {
   const r = Router();
-  const staff = requireRole('admin', 'emp');
+  const admin = requireRole('admin');
 
   r.post('/newsletter', async (req, res) => {
     const { email } = parseInput(subscribeNewsletterSchema, req.body);
@@ -36,11 +37,11 @@ export function newsletterRoutes(deps: AuthDeps): Router {
     res.json({ success: true, message: newsletterMessages.unsubscribed });
   });
 
-  r.get('/admin/newsletter', staff, async (req, res) => {
+  r.get('/admin/newsletter', admin, async (req, res) => {
     res.json({ success: true, ...(await listNewsletterSubscribers(deps, parseInput(newsletterListQuerySchema, req.query))) });
   });
 
-  r.get('/admin/newsletter/export', staff, async (req, res) => {
+  r.get('/admin/newsletter/export', admin, async (req, res) => {
     const { status } = parseInput(newsletterListQuerySchema, req.query);
     res
       .type('text/csv; charset=utf-8')

@@ -21,7 +21,8 @@ export type AdminPage = '/admin/returns' | '/admin/coupons' | '/admin/newsletter
 export type ShellPlace = { section: AdminSection } | { page: AdminPage } | { within: AdminSection };
 
 type Place = { section: AdminSection } | { to: string };
-type SidebarItem = { label: string; icon: ReactNode } & Place;
+/** `adminOnly`: a place an emp has no business in (decision 0043: account-like data). */
+type SidebarItem = { label: string; icon: ReactNode; adminOnly?: true } & Place;
 
 /**
  * The one navigation of the staff console (decision 0055): the spec's five entries (Create opens
@@ -38,7 +39,7 @@ const SIDEBAR: readonly SidebarItem[] = [
   { label: 'Categories', section: 'categories', icon: <GridIcon /> },
   { label: 'Returns', to: '/admin/returns', icon: <ReturnIcon /> },
   { label: 'Coupons', to: '/admin/coupons', icon: <GiftIcon /> },
-  { label: 'Newsletter', to: '/admin/newsletter', icon: <MailIcon /> },
+  { label: 'Newsletter', to: '/admin/newsletter', icon: <MailIcon />, adminOnly: true },
   { label: 'GST', to: '/admin/gst', icon: <ReceiptIcon /> },
 ];
 
@@ -93,7 +94,7 @@ export function AdminShell({ open, title, children }: { open: ShellPlace; title?
       <div className="admin-layout">
         <nav className="admin-sidebar" aria-label="Dashboard sections">
           <ul className="admin-sidebar__list" ref={tabs}>
-            {SIDEBAR.filter((item) => !('section' in item) || canSeeSection(item.section, role)).map((item) => (
+            {SIDEBAR.filter((item) => (item.adminOnly ? role === 'admin' : !('section' in item) || canSeeSection(item.section, role))).map((item) => (
               <li key={item.label}>
                 <Link className="admin-sidebar__link" to={'section' in item ? sectionHref(item.section) : item.to} aria-current={current(item)}>
                   <span className="admin-sidebar__icon">{item.icon}</span>
