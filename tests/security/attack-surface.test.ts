@@ -7,6 +7,7 @@ import jwt from 'jsonwebtoken';
 import sharp from 'sharp';
 import { startEmbedded } from '../../deploy/embedded/main';
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
+import { pollUntil } from '../support/poll';
 import { freePort } from '../support/processes';
 import { mailText, startSmtpInbox } from '../support/smtp-inbox';
 import { answered, AttackClient, rawFetch, serverErrors } from './attack-client';
@@ -595,13 +596,20 @@ describe('issue 19: proven email ownership, mail nobody can aim, staff pages tha
 
     test("an emp reads no buyer's email in any staff list or detail, REST or GraphQL; an admin and the buyer do", async () => {
       const email = buyer.payload.email;
+      // The buyer is on the newsletter list too, with the account's address (decision 0082).
+      expect((await client().post('/api/v1/newsletter', { email })).status).toBe(200);
       // Every GET the OpenAPI document marks as staff, plus the order pages staff open.
       const doc = (await client().get('/api/v1/openapi.json')).body as { paths: Record<string, Record<string, { description?: string }>> };
       const staffGets = Object.entries(doc.paths)
         .filter(([, ops]) => ops.get?.description === 'Roles admin and emp.')
-        .map(([path]) => path)
-        // The subscriber list is of addresses given for the newsletter itself (decision 0043).
-        .filter((path) => !path.startsWith('/api/v1/admin/newsletter'));
+        .map(([path]) => path);
+      for (const path of ['/api/v1/admin/newsletter', '/api/v1/admin/newsletter/export']) {
+        // The sign-up is listed once its confirmation mail is handled: an admin sees it, then an emp is refused it.
+        await pollUntil(async () => (JSON.stringify((await admin.get(path)).body).includes(email) ? true : undefined), 15_000);
+        const refused = await emp.get(path);
+        expect(refused.status).toBe(403);
+        expect(JSON.stringify(refused.body)).not.toContain(email);
+      }
       expect(staffGets).toEqual(expect.arrayContaining(['/api/v1/admin/returns', '/api/v1/admin/orders', '/api/v1/admin/orders/export', '/api/v1/orders/date']));
       const paths = [...staffGets.map((p) => p.replace('{id}', orderId)), `/api/v1/order/${orderId}`, `/api/v1/admin/orders?q=${encodeURIComponent(email)}`, `/api/v1/admin/orders/export?q=${encodeURIComponent(email)}`];
       for (const path of paths) {
@@ -623,6 +631,9 @@ describe('issue 19: proven email ownership, mail nobody can aim, staff pages tha
         expect(res.body.errors).toBeUndefined();
         expect(JSON.stringify(res.body)).not.toContain(email);
       }
+      const newsletter = await emp.graphql('{ newsletterSubscribers { subscribers { email } } }');
+      expect(newsletter.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      expect(JSON.stringify(newsletter.body)).not.toContain(email);
       const empReturn = (await emp.graphql('{ adminReturns { returns { orderId customer { name email } } } }')).body.data.adminReturns.returns.find((r: { orderId: string }) => r.orderId === orderId);
       expect(empReturn.customer).toEqual({ name: buyer.payload.name, email: null });
       const adminReturn = (await admin.get('/api/v1/admin/returns')).body.returns.find((r: { userId: string }) => r.userId === buyer.id);
