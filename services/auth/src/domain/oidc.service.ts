@@ -210,11 +210,17 @@ export function oidcSignIn(deps: AuthDeps, settings: OidcSettings | undefined): 
     const issuer = config.serverMetadata().issuer;
     // A provider account seen before is its shop account, whatever email it holds today.
     const linked = await linkedUser(deps, issuer, subject);
+    const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
     if (linked) {
       await deps.rateLimiter.reset(loginFailuresKey(linked.email));
+      // A link made before Google had to find a proven address (decision 0083): when the provider
+      // proves the account's own address now, an account nobody proved is taken over as a new
+      // link would be — a password set before that proof may be a pre-hijacker's.
+      if (!linked.emailVerifiedAt && claims.email_verified === true && email === linked.email) {
+        return { ...(await takeOverUnverifiedAccount(deps, linked, email)), returnTo: pending.returnTo };
+      }
       return { user: toPublicUser(linked), session: await issueSession(deps, deps.db, linked), returnTo: pending.returnTo };
     }
-    const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
     // Only an address the provider verified may name an account here (else anyone could claim one).
     if (!email || claims.email_verified !== true) throw new OidcRefusal('unverified');
     if (email.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new OidcRefusal('failed', 'unusable email claim');
@@ -303,6 +309,13 @@ async function takeOverUnverifiedAccount(deps: AuthDeps, account: UserRow, email
     if (!locked || locked.email !== email) throw new OidcRefusal('failed', 'account deleted or its email changed during sign-in');
     // Verified meanwhile (the owner opened the link in another tab): joined as it is.
     if (locked.emailVerifiedAt) return { user: toPublicUser(locked), session: await issueSession(deps, tx, locked), authzVersion: undefined };
+    // Nobody ever set a password (an account Google made before addresses were recorded as
+    // proven): there is no one to shut out; the address is simply proven now.
+    if (locked.passwordHash === NO_PASSWORD) {
+      await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, locked.id));
+      const proven = { ...locked, emailVerifiedAt: now };
+      return { user: toPublicUser(proven), session: await issueSession(deps, tx, proven), authzVersion: undefined };
+    }
     await tx.update(users).set({ passwordHash: NO_PASSWORD, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, locked.id));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, locked.id));
     await tx.delete(otpCodes).where(eq(otpCodes.userId, locked.id));

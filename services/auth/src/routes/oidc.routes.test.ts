@@ -134,6 +134,39 @@ describe('Google sign-in (OpenID Connect) against a real provider', () => {
     expect((await service.lastMailTo(payload.email))?.subject).toBe('ShopKart: you signed in with Google');
   });
 
+  it('takes over an account Google was linked to before its email had to be proven, keeping the link', async () => {
+    // A link the shop made before decision 0042: the sign-up's password, never proven, beside it.
+    const { client: attacker, payload, user } = await registeredClient(service);
+    const subject = `g-${Date.now().toString(36)}${(tag += 1)}`;
+    await service.rows(sql`insert into auth.oidc_identities (issuer, subject, user_id) values (${provider.issuer}, ${subject}, ${user.id})`);
+    const owner = new TestClient(service.url);
+    expect(await signInWithGoogle(owner, `subject:${subject}:${payload.email}`)).toMatchObject({ status: 302, location: '/' });
+    const profile = (await owner.get('/api/v1/profile')).body.user;
+    expect(profile).toMatchObject({ id: user.id, email: payload.email });
+    expect(Date.parse(profile.emailVerifiedAt)).toBeGreaterThan(0);
+    expect((await new TestClient(service.url).post('/api/v1/login', { email: payload.email, password: payload.password })).status).toBe(401);
+    expect((await attacker.get('/api/v1/profile')).status).toBe(401);
+    expect((await service.lastMailTo(payload.email))?.subject).toBe('ShopKart: you signed in with Google');
+    // Next time it is an ordinary linked sign-in: the owner's other session stays.
+    const again = new TestClient(service.url);
+    expect(await signInWithGoogle(again, `subject:${subject}:${payload.email}`)).toMatchObject({ status: 302, location: '/' });
+    expect((await owner.get('/api/v1/profile')).status).toBe(200);
+  });
+
+  it('proves the address of a Google-made account from before, without shutting anyone out', async () => {
+    const subject = `g-${Date.now().toString(36)}${(tag += 1)}`;
+    const email = googleEmail('isha');
+    const first = new TestClient(service.url);
+    await signInWithGoogle(first, `subject:${subject}:${email}`);
+    // As accounts were before addresses were recorded as proven.
+    await service.rows(sql`update auth.users set email_verified_at = null where email = ${email}`);
+    const second = new TestClient(service.url);
+    expect(await signInWithGoogle(second, `subject:${subject}:${email}`)).toMatchObject({ status: 302, location: '/' });
+    expect(Date.parse((await second.get('/api/v1/profile')).body.user.emailVerifiedAt)).toBeGreaterThan(0);
+    expect((await first.get('/api/v1/profile')).status).toBe(200);
+    expect((await service.lastMailTo(email))?.subject).not.toBe('ShopKart: you signed in with Google');
+  });
+
   it('knows a returning Google account by its subject, even after its email changed at Google', async () => {
     const subject = `g-${Date.now().toString(36)}${(tag += 1)}`;
     const first = new TestClient(service.url);
