@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { buildOpenApiDocument } from './openapi';
 
 const dir = mkdtempSync(join(tmpdir(), 'openapi-'));
@@ -13,7 +13,7 @@ try {
   const file = join(dir, 'openapi.json');
   writeFileSync(file, JSON.stringify(buildOpenApiDocument()));
   const out = join(__dirname, '../../tests/support/shop-api.types.ts');
-  execFileSync(process.execPath, [require.resolve('openapi-typescript/bin/cli.js'), file, '-o', out], { stdio: 'inherit' });
+  execFileSync(process.execPath, [join(dirname(require.resolve('openapi-typescript')), '../bin/cli.js'), file, '-o', out], { stdio: 'inherit' });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

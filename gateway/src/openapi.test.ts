@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { routeManifest } from '@shop/proto-contracts/src/routes';
 import { buildOpenApiDocument } from './openapi';
@@ -56,7 +56,7 @@ describe('the REST description generated from the route manifest', () => {
     const dir = mkdtempSync(join(tmpdir(), 'openapi-'));
     try {
       writeFileSync(join(dir, 'openapi.json'), JSON.stringify(doc));
-      const cli = require.resolve('openapi-typescript/bin/cli.js');
+      const cli = join(dirname(require.resolve('openapi-typescript')), '../bin/cli.js');
       execFileSync(process.execPath, [cli, join(dir, 'openapi.json'), '-o', join(dir, 'shop-api.types.ts')], { stdio: 'pipe' });
       const fresh = readFileSync(join(dir, 'shop-api.types.ts'), 'utf8');
       const checkedIn = readFileSync(join(__dirname, '../../tests/support/shop-api.types.ts'), 'utf8');

@@ -13,7 +13,7 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
       io,
       unrepresentable: 'any',
       override: (ctx) => {
-        const def = (ctx.zodSchema as z.ZodType)._zod.def as { type: string; in?: z.ZodType; out?: z.ZodType };
+        const def = ctx.zodSchema._zod.def as unknown as { type: string; in?: z.ZodType; out?: z.ZodType };
         if (def.type === 'pipe' && def.in?._zod.def.type === 'transform' && def.out) Object.assign(ctx.jsonSchema, convert(def.out));
       },
     }) as JsonSchema;

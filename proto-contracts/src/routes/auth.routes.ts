@@ -6,16 +6,15 @@ import {
   adminUsersQuerySchema,
   forgotPasswordSchema,
   loginSchema,
-  newsletterListQuerySchema,
   registerSchema,
   resetPasswordSchema,
   resetPasswordWithOtpSchema,
   sendOtpSchema,
   setUserRoleSchema,
-  subscribeNewsletterSchema,
   updatePasswordSchema,
   updateProfileSchema,
 } from '../auth';
+import { newsletterListQuerySchema, subscribeNewsletterSchema } from '../newsletter';
 import { defineRoutes, idParams, ok, okMessage, textQuery, views } from './route-manifest';
 
 const token = z.object({ token: z.string().min(1) });

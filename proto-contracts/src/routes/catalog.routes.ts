@@ -5,7 +5,6 @@ import {
   adminReviewsQuerySchema,
   categoryCreateSchema,
   categoryUpdateSchema,
-  moderateReviewSchema,
   productCreateSchema,
   productListQuerySchema,
   productSearchQuerySchema,
@@ -14,6 +13,7 @@ import {
   reviewSchema,
   searchSuggestQuerySchema,
 } from '../catalog';
+import { moderateReviewSchema } from '../reviews';
 import { defineRoutes, idParams, ok, okMessage, productPageAnswer, textQuery, views } from './route-manifest';
 
 const categories = z.array(z.looseObject({ index: z.number(), str: z.string() }));
