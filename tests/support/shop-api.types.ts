@@ -5333,7 +5333,7 @@ export interface operations {
                         cartItems: ({
                             productId: string;
                             name: string;
-                            image: string;
+                            image: string | null;
                             quantity: number;
                             price: number;
                             subtotal: number;
@@ -5404,7 +5404,7 @@ export interface operations {
                         cartItems: ({
                             productId: string;
                             name: string;
-                            image: string;
+                            image: string | null;
                             quantity: number;
                             price: number;
                             subtotal: number;
@@ -5860,7 +5860,7 @@ export interface operations {
                         cartItems: ({
                             productId: string;
                             name: string;
-                            image: string;
+                            image: string | null;
                             quantity: number;
                             price: number;
                             subtotal: number;
@@ -5973,7 +5973,7 @@ export interface operations {
                                 address: string;
                                 city: string;
                                 state: string;
-                                pinCode: string;
+                                pinCode: number;
                                 phoneNo: string;
                             } & {
                                 [key: string]: unknown;
@@ -6022,7 +6022,7 @@ export interface operations {
                                 address: string;
                                 city: string;
                                 state: string;
-                                pinCode: string;
+                                pinCode: number;
                                 phoneNo: string;
                             } & {
                                 [key: string]: unknown;
@@ -6117,7 +6117,7 @@ export interface operations {
                                 address: string;
                                 city: string;
                                 state: string;
-                                pinCode: string;
+                                pinCode: number;
                                 phoneNo: string;
                             } & {
                                 [key: string]: unknown;
@@ -6214,7 +6214,7 @@ export interface operations {
                                 address: string;
                                 city: string;
                                 state: string;
-                                pinCode: string;
+                                pinCode: number;
                                 phoneNo: string;
                             } & {
                                 [key: string]: unknown;
@@ -6321,7 +6321,7 @@ export interface operations {
                                 address: string;
                                 city: string;
                                 state: string;
-                                pinCode: string;
+                                pinCode: number;
                                 phoneNo: string;
                             } & {
                                 [key: string]: unknown;
@@ -6428,7 +6428,7 @@ export interface operations {
                                 address: string;
                                 city: string;
                                 state: string;
-                                pinCode: string;
+                                pinCode: number;
                                 phoneNo: string;
                             } & {
                                 [key: string]: unknown;
@@ -6540,7 +6540,7 @@ export interface operations {
                                 address: string;
                                 city: string;
                                 state: string;
-                                pinCode: string;
+                                pinCode: number;
                                 phoneNo: string;
                             } & {
                                 [key: string]: unknown;
@@ -6944,7 +6944,7 @@ export interface operations {
                                 address: string;
                                 city: string;
                                 state: string;
-                                pinCode: string;
+                                pinCode: number;
                                 phoneNo: string;
                             } & {
                                 [key: string]: unknown;
@@ -7142,7 +7142,7 @@ export interface operations {
                                 address: string;
                                 city: string;
                                 state: string;
-                                pinCode: string;
+                                pinCode: number;
                                 phoneNo: string;
                             } & {
                                 [key: string]: unknown;

@@ -132,7 +132,8 @@ export const views = {
   cartItem: z.looseObject({
     productId: z.string(),
     name: z.string(),
-    image: z.string(),
+    /** Null until the product's picture is stored. */
+    image: z.string().nullable(),
     quantity: z.number().int(),
     price: z.number(),
     subtotal: z.number(),
@@ -143,7 +144,7 @@ export const views = {
     createdAt: z.string(),
     orderStatus: z.string(),
     orderItems: z.array(z.looseObject({ productId: z.string(), name: z.string(), price: z.number(), quantity: z.number().int() })),
-    shippingInfo: z.looseObject({ address: z.string(), city: z.string(), state: z.string(), pinCode: z.string(), phoneNo: z.string() }),
+    shippingInfo: z.looseObject({ address: z.string(), city: z.string(), state: z.string(), pinCode: z.number().int(), phoneNo: z.string() }),
     paymentInfo: z.looseObject({ status: z.string(), method: z.string() }),
     itemPrice: z.number(),
     shippingPrice: z.number(),
