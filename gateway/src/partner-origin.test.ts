@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createLogger, listen } from '@shop/platform';
 import { createGateway } from './app';
+import { withProductMeta } from './product-page-meta';
 import { withAbsoluteMediaUrls } from './proxy';
 import { serviceNames, type ServiceName } from './route-table';
 
@@ -103,5 +104,14 @@ describe('the gateway for a partner on another origin', () => {
     expect(withAbsoluteMediaUrls('{"a":"/media/x/card.webp","b":["/media/y/detail.webp"],"c":"see \\"/media/z\\"","d":"/mediax"}', 'https://s.in/')).toBe(
       '{"a":"https://s.in/media/x/card.webp","b":["https://s.in/media/y/detail.webp"],"c":"see \\"/media/z\\"","d":"/mediax"}',
     );
+  });
+
+  test("a product page's Open Graph picture is the same whether the cached answer's picture is relative or already absolute", () => {
+    const page = '<!doctype html><html><head><title>ShopKart</title></head><body></body></html>';
+    const product = { _id: 'p-1', name: 'Kurta', description: 'Cotton', price: 499, stock: 2 };
+    const relative = withProductMeta(page, { ...product, image: ['/media/abc/detail.webp'] }, 'https://shop.example.in');
+    const absolute = withProductMeta(page, { ...product, image: ['https://shop.example.in/media/abc/detail.webp'] }, 'https://shop.example.in');
+    expect(relative).toContain('<meta property="og:image" content="https://shop.example.in/media/abc/detail.webp" />');
+    expect(absolute).toBe(relative);
   });
 });

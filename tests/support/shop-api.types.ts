@@ -8707,7 +8707,10 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** @description the image file */
+                    /**
+                     * Format: binary
+                     * @description the image file
+                     */
                     file: string;
                 };
             };
