@@ -14,6 +14,7 @@
  * JSON (at least the `success` envelope); `answers` a file instead of JSON.
  */
 import { z } from 'zod';
+import { roleSchema, type Role } from '../events';
 
 /** The services behind the gateway. */
 export type ServiceName = 'auth' | 'catalog' | 'cart' | 'order' | 'media';
@@ -28,7 +29,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type RouteAccess = 'public' | 'login' | 'staff' | 'admin';
 
 /** The roles each access admits (none listed: no login needed). */
-export const rolesOfAccess: Record<RouteAccess, readonly ('user' | 'emp' | 'admin')[] | 'any' | undefined> = {
+export const rolesOfAccess: Record<RouteAccess, readonly Role[] | 'any' | undefined> = {
   public: undefined,
   login: 'any',
   staff: ['admin', 'emp'],
@@ -104,7 +105,7 @@ export const views = {
     id: z.string(),
     name: z.string(),
     email: z.string(),
-    role: z.enum(['user', 'emp', 'admin']),
+    role: roleSchema,
     phone: z.array(z.string()),
     address: z.array(z.looseObject({ pin: z.string(), other: z.string() })),
     avatar: z.string().nullable(),

@@ -1,13 +1,14 @@
 import type { RequestHandler, Router } from 'express';
-import type { RouteAccess, RouteSpec } from '@shop/proto-contracts/src/routes';
+import { rolesOfAccess, type RouteAccess, type RouteSpec } from '@shop/proto-contracts/src/routes';
 import { requireLogin, requireRole } from './auth';
 
-const guards: Record<RouteAccess, RequestHandler[]> = {
-  public: [],
-  login: [requireLogin],
-  staff: [requireRole('admin', 'emp')],
-  admin: [requireRole('admin')],
+const guardOf = (access: RouteAccess): RequestHandler[] => {
+  const roles = rolesOfAccess[access];
+  if (roles === undefined) return [];
+  return roles === 'any' ? [requireLogin] : [requireRole(...roles)];
 };
+
+const guards = Object.fromEntries((Object.keys(rolesOfAccess) as RouteAccess[]).map((access) => [access, guardOf(access)])) as Record<RouteAccess, RequestHandler[]>;
 
 /** The checks that enforce a manifest access rule (run before the body is read, so a stranger gets 401 whatever they send). */
 export function accessGuard(access: RouteAccess): RequestHandler[] {
