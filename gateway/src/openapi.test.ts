@@ -44,7 +44,8 @@ describe('the REST description generated from the route manifest', () => {
     expect(op('get', '/products').parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['page', 'category', 'sort']));
     expect(op('get', '/admin/orders')['x-access']).toBe('staff');
     expect(op('get', '/admin/orders').responses['403'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
-    expect(op('delete', '/admin/order/{id}').description).toBe('Roles: admin.');
+    expect(op('delete', '/admin/order/{id}').description).toBe('Role admin.');
+    expect(op('get', '/admin/orders').description).toBe('Roles admin and emp.');
     expect(doc.components.schemas.Error).toMatchObject({ required: ['success', 'message'] });
     expect(doc.components.securitySchemes).toEqual({
       cookieAuth: { type: 'apiKey', in: 'cookie', name: 'access_token' },

@@ -78,7 +78,8 @@ function operation(route: RouteSpec) {
     },
     security: roles ? [{ cookieAuth: [] }, { bearerAuth: [] }] : [],
   };
-  if (Array.isArray(roles)) op.description = `Roles: ${roles.join(', ')}.`;
+  // The wording clients (and the security suite) read: 'Roles admin and emp.', 'Role admin.'
+  if (Array.isArray(roles)) op.description = roles.length === 1 ? `Role ${roles[0]}.` : `Roles ${roles.join(' and ')}.`;
   if (route.body || route.multipart) {
     const schema = route.body ? jsonSchemaOf(route.body, 'input') : { type: 'object' };
     op.requestBody = { required: true, content: route.multipart ? { 'multipart/form-data': { schema } } : { 'application/json': { schema } } };

@@ -387,7 +387,7 @@ export interface paths {
         };
         /**
          * Newsletter subscribers, 20 a page (status, page)
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         get: operations["getAdminNewsletter"];
         put?: never;
@@ -407,7 +407,7 @@ export interface paths {
         };
         /**
          * Newsletter subscribers as CSV (status)
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         get: operations["getAdminNewsletterExport"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         };
         /**
          * Find users, newest first: q (any part of a name or email, or phone digits), role, page, limit (1–100, 20)
-         * @description Roles: admin.
+         * @description Role admin.
          */
         get: operations["getAdminUsers"];
         put?: never;
@@ -447,18 +447,18 @@ export interface paths {
         };
         /**
          * One user
-         * @description Roles: admin.
+         * @description Role admin.
          */
         get: operations["getAdminUserId"];
         /**
          * Change a user's role (user, emp, admin)
-         * @description Roles: admin.
+         * @description Role admin.
          */
         put: operations["putAdminUserId"];
         post?: never;
         /**
          * Delete a user
-         * @description Roles: admin.
+         * @description Role admin.
          */
         delete: operations["deleteAdminUserId"];
         options?: never;
@@ -594,7 +594,7 @@ export interface paths {
         };
         /**
          * All products (staff)
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         get: operations["getAdminProducts"];
         put?: never;
@@ -614,7 +614,7 @@ export interface paths {
         };
         /**
          * Products with LOW_STOCK_THRESHOLD units or fewer, or a size that has, fewest first (page, limit 1–100, 20)
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         get: operations["getAdminProductsLowStock"];
         put?: never;
@@ -636,7 +636,7 @@ export interface paths {
         put?: never;
         /**
          * Create a product
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         post: operations["postAdminProductCreate"];
         delete?: never;
@@ -655,13 +655,13 @@ export interface paths {
         get?: never;
         /**
          * Update a product
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         put: operations["putAdminProductId"];
         post?: never;
         /**
          * Delete a product
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         delete: operations["deleteAdminProductId"];
         options?: never;
@@ -678,14 +678,14 @@ export interface paths {
         };
         /**
          * With id: the reviews of that product. Without id: every review newest first (moderation), filtered by status (pending, approved, rejected), rating (1–5) and productId, searched by q, page, limit (1–100, 20)
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         get: operations["getAdminReviews"];
         put?: never;
         post?: never;
         /**
          * Delete a review (query productId, id)
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         delete: operations["deleteAdminReviews"];
         options?: never;
@@ -703,7 +703,7 @@ export interface paths {
         get?: never;
         /**
          * Moderate a review: status approved (shown, counted in the rating) or rejected with a reason (3–300 characters) that its author sees
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         put: operations["putAdminReviewId"];
         post?: never;
@@ -722,13 +722,13 @@ export interface paths {
         };
         /**
          * Every category in order, hidden ones and hidden subcategories too
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         get: operations["getAdminCategories"];
         put?: never;
         /**
          * Add a category, or a subcategory with parentId; 409 when the name is taken
-         * @description Roles: admin.
+         * @description Role admin.
          */
         post: operations["postAdminCategories"];
         delete?: never;
@@ -747,13 +747,13 @@ export interface paths {
         get?: never;
         /**
          * Rename, move (position), hide or show a category or subcategory ('12' or '12-3'); a category's image, colors, ssize, sizeSet
-         * @description Roles: admin.
+         * @description Role admin.
          */
         put: operations["putAdminCategoriesId"];
         post?: never;
         /**
          * Delete a category or subcategory; 409 while products use it
-         * @description Roles: admin.
+         * @description Role admin.
          */
         delete: operations["deleteAdminCategoriesId"];
         options?: never;
@@ -770,13 +770,13 @@ export interface paths {
         };
         /**
          * The GST rate table (id, hsnPrefix, upTo in rupees per piece before tax or null, rate in percent, description); the longest matching prefix wins
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         get: operations["getAdminGstRates"];
         put?: never;
         /**
          * Add a rate (hsnPrefix 2/4/6/8 digits, upTo, rate one of 0, 0.25, 1.5, 3, 5, 18, 40, description); applies to orders placed after it; 409 when the prefix and limit exist
-         * @description Roles: admin.
+         * @description Role admin.
          */
         post: operations["postAdminGstRates"];
         delete?: never;
@@ -795,13 +795,13 @@ export interface paths {
         get?: never;
         /**
          * Change a rate; orders placed before keep theirs
-         * @description Roles: admin.
+         * @description Role admin.
          */
         put: operations["putAdminGstRatesId"];
         post?: never;
         /**
          * Remove a rate
-         * @description Roles: admin.
+         * @description Role admin.
          */
         delete: operations["deleteAdminGstRatesId"];
         options?: never;
@@ -1006,7 +1006,7 @@ export interface paths {
         };
         /**
          * Orders of an Asia/Kolkata calendar day (date, page)
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         get: operations["getOrdersDate"];
         put?: never;
@@ -1026,7 +1026,7 @@ export interface paths {
         };
         /**
          * Find orders, newest first: q (order number in any form, or a buyer name or phone; a buyer email for admins only), status, payment, from/to (Asia/Kolkata days), page, limit (1–100, 50); totalAmount covers all pages
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         get: operations["getAdminOrders"];
         put?: never;
@@ -1046,7 +1046,7 @@ export interface paths {
         };
         /**
          * The orders the same search finds (all pages, at most 5000) as CSV; the buyer email column only for admin
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         get: operations["getAdminOrdersExport"];
         put?: never;
@@ -1066,7 +1066,7 @@ export interface paths {
         };
         /**
          * The staff dashboard's sales figures over the last `days` Asia/Kolkata days (1–90, 7): todaySales, totalEarnings, bookedSales, collectedSales, refunded, ordersByStatus, daily, periodByStatus, topProducts, salesByCategory
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         get: operations["getAdminDashboardSales"];
         put?: never;
@@ -1086,7 +1086,7 @@ export interface paths {
         };
         /**
          * The month's GST summary for GSTR-1: invoices issued less credit notes issued, b2c by placeOfSupply and rate, hsn by hsnCode and rate, totals
-         * @description Roles: admin.
+         * @description Role admin.
          */
         get: operations["getAdminGstSummary"];
         put?: never;
@@ -1106,7 +1106,7 @@ export interface paths {
         };
         /**
          * The same GST summary as CSV
-         * @description Roles: admin.
+         * @description Role admin.
          */
         get: operations["getAdminGstSummaryCsv"];
         put?: never;
@@ -1127,13 +1127,13 @@ export interface paths {
         get?: never;
         /**
          * Change an order's status; shipping (status shipped) needs courier and trackingNumber, shown to the buyer with the courier's tracking link
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         put: operations["putAdminOrderId"];
         post?: never;
         /**
          * Delete an order
-         * @description Roles: admin.
+         * @description Role admin.
          */
         delete: operations["deleteAdminOrderId"];
         options?: never;
@@ -1152,7 +1152,7 @@ export interface paths {
         put?: never;
         /**
          * Record the cash of a shipped or delivered cash-on-delivery order as collected (payment Paid); 409 when not COD, already settled or not shipped
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         post: operations["postAdminOrderIdCodCollected"];
         delete?: never;
@@ -1170,13 +1170,13 @@ export interface paths {
         };
         /**
          * Staff-only notes of an order, oldest first (authorName, text, createdAt)
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         get: operations["getAdminOrderIdNotes"];
         put?: never;
         /**
          * Add a staff-only note to an order (text, 1–1000 characters), signed with the caller’s name
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         post: operations["postAdminOrderIdNotes"];
         delete?: never;
@@ -1279,7 +1279,7 @@ export interface paths {
         };
         /**
          * Return requests (status, page; 20 per page)
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         get: operations["getAdminReturns"];
         put?: never;
@@ -1300,7 +1300,7 @@ export interface paths {
         get?: never;
         /**
          * Approve, reject, receive (stock goes back) or refund a return
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         put: operations["putAdminReturnId"];
         post?: never;
@@ -1319,7 +1319,7 @@ export interface paths {
         };
         /**
          * The UPI ID or bank account a cash-on-delivery return is refunded to, in full, while it waits for its refund; 409 otherwise
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         get: operations["getAdminReturnIdRefundDetails"];
         put?: never;
@@ -1356,13 +1356,13 @@ export interface paths {
         };
         /**
          * Coupons newest first with their uses (page, limit 1–100, 50)
-         * @description Roles: admin, emp.
+         * @description Roles admin and emp.
          */
         get: operations["getAdminCoupons"];
         put?: never;
         /**
          * Create a coupon: code, type ('percent' | 'amount'), value, minOrder (rupees), validFrom, validTo, maxUses, maxUsesPerCustomer, active; 409 for a code taken
-         * @description Roles: admin.
+         * @description Role admin.
          */
         post: operations["postAdminCoupons"];
         delete?: never;
@@ -1381,13 +1381,13 @@ export interface paths {
         get?: never;
         /**
          * Replace a coupon's terms (same body as create)
-         * @description Roles: admin.
+         * @description Role admin.
          */
         put: operations["putAdminCouponId"];
         post?: never;
         /**
          * Delete a coupon no order used (409 for a used one: deactivate it instead)
-         * @description Roles: admin.
+         * @description Role admin.
          */
         delete: operations["deleteAdminCouponId"];
         options?: never;
