@@ -34,7 +34,7 @@ import { catalogSettings, createCatalogService } from '@shop/catalog';
 import { createCartService } from '@shop/cart';
 import { createOrderService, sellerOf, sellerSettings } from '@shop/order';
 import { createMediaService } from '@shop/media';
-import { createGateway } from '@shop/gateway';
+import { corsOriginsOf, createGateway } from '@shop/gateway';
 
 const embeddedSettings = {
   /** `production`: no GraphQL introspection or field suggestions, Secure cookies. */
@@ -48,6 +48,8 @@ const embeddedSettings = {
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  /** Comma-separated origins of partners' pages allowed to call the API with credentials. */
+  CORS_ORIGINS: z.string().default(''),
   WEB_DIST: z.string().default(resolve(__dirname, '../../web/dist')),
   /** Port of GET /metrics for every service of the shop (label `service`); unset: not served. */
   METRICS_PORT: s.port.optional(),
@@ -144,6 +146,9 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
     production,
     publicUrl,
     webDist: config.WEB_DIST,
+    corsOrigins: corsOriginsOf(config.CORS_ORIGINS),
+    // Only an explicit PUBLIC_URL makes picture URLs absolute; the SPA keeps relative ones.
+    mediaOrigin: config.PUBLIC_URL,
     rateLimitStore: shared.rateLimitStore,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     events: shared.bus,

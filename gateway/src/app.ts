@@ -68,6 +68,14 @@ export const gatewaySettings = {
   INTERNAL_API_TOKEN: commonSettings.INTERNAL_API_TOKEN,
 };
 
+/** CORS_ORIGINS as a list: comma-separated origins, spaces and a trailing slash ignored. */
+export function corsOriginsOf(setting: string | undefined): string[] {
+  return (setting ?? '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+}
+
 export interface GatewayOptions {
   urls: Record<ServiceName, string>;
   logger: Logger;
@@ -78,6 +86,11 @@ export interface GatewayOptions {
   webDist?: string;
   /** Extra origins allowed to call with credentials (CORS). The gateway's own origin always is. */
   corsOrigins?: string[];
+  /**
+   * PUBLIC_URL when it was set: picture URLs in REST answers are made absolute under it, so a page
+   * on another origin can show them. Unset: they stay relative, as the SPA uses them.
+   */
+  mediaOrigin?: string;
   redis?: Redis;
   rateLimitStore?: MemoryRateLimitStore;
   /** Requests per minute per client address on /api and /graphql; 0 disables. */
@@ -202,7 +215,7 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
   }
 
   const proxies = Object.fromEntries(
-    serviceNames.map((name) => [name, createProxy(opts.urls[name], timeoutMs, logger, opts.internalToken)]),
+    serviceNames.map((name) => [name, createProxy(opts.urls[name], timeoutMs, logger, opts.internalToken, opts.mediaOrigin)]),
   ) as Record<ServiceName, Proxy>;
 
   const openApi = buildOpenApiDocument();
@@ -251,6 +264,8 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Expres
     else proxy();
   });
   app.use('/media', (req, res) => {
+    // Pictures are public: a partner's page on another origin may show them (helmet's default is same-origin).
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     proxies.media(req, res);
   });
 

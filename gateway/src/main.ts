@@ -1,6 +1,6 @@
 import './tracing';
 import { closeServerGracefully, ConfigError, createLogger, createRedis, exitOnTerminationSignal, listen, loadConfig, RabbitBus, serveMetrics, shutdownTracing } from '@shop/platform';
-import { createGateway, gatewaySettings } from './app';
+import { corsOriginsOf, createGateway, gatewaySettings } from './app';
 
 async function main() {
   let config;
@@ -23,7 +23,8 @@ async function main() {
     production: config.NODE_ENV === 'production',
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     webDist: config.WEB_DIST,
-    corsOrigins: config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: corsOriginsOf(config.CORS_ORIGINS),
+    mediaOrigin: config.PUBLIC_URL,
     redis,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,

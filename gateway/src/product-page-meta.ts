@@ -32,7 +32,10 @@ export function withProductMeta(indexHtml: string, product: ProductForMeta, orig
   const description = summary(product.description || `Buy ${product.name} at ShopKart. Cash on delivery and free returns within 30 days.`);
   const url = `${origin}/product/${encodeURIComponent(product._id)}`;
   // Only the shop's own images (paths under the public origin); anything else is left out.
-  const images = (product.image ?? []).filter((src) => src.startsWith('/') && !src.startsWith('//')).map((src) => `${origin}${src}`);
+  // (already absolute when the gateway makes picture URLs absolute under PUBLIC_URL).
+  const images = (product.image ?? [])
+    .filter((src) => (src.startsWith('/') && !src.startsWith('//')) || src.startsWith(`${origin}/`))
+    .map((src) => (src.startsWith('/') ? `${origin}${src}` : src));
   const jsonLd: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Product',

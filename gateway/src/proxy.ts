@@ -24,8 +24,10 @@ export type Proxy = (req: IncomingMessage & { originalUrl?: string }, res: Serve
  * back as it is (status, headers, set-cookie, body). One node:http request over reused connections,
  * with no per-request pipeline to build (decision 0035). A service that cannot be reached answers
  * 503, one that stays silent for `timeoutMs` 504, any other failure 502, each with a message.
+ * With `mediaOrigin` (PUBLIC_URL), the JSON answers to /api/v1 reads carry absolute picture URLs
+ * (`/media/…` becomes `<origin>/media/…`), so a partner's page on another origin can show them.
  */
-export function createProxy(target: string, timeoutMs: number, logger: Logger, internalToken: string | undefined): Proxy {
+export function createProxy(target: string, timeoutMs: number, logger: Logger, internalToken: string | undefined, mediaOrigin?: string): Proxy {
   const url = new URL(target);
   const secure = url.protocol === 'https:';
   const transport = secure ? https : http;
@@ -74,6 +76,23 @@ export function createProxy(target: string, timeoutMs: number, logger: Logger, i
       res.statusCode = answer.statusCode ?? 502;
       if (answer.statusMessage) res.statusMessage = answer.statusMessage;
       copyAnswerHeaders(answer.headers, res);
+      if (mediaOrigin && req.method === 'GET' && (req.originalUrl ?? req.url ?? '').startsWith('/api/v1/') && String(answer.headers['content-type'] ?? '').startsWith('application/json')) {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => {
+          timer.refresh();
+          chunks.push(chunk);
+        });
+        answer.on('end', () => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          const body = Buffer.from(withAbsoluteMediaUrls(Buffer.concat(chunks).toString('utf8'), mediaOrigin), 'utf8');
+          res.setHeader('Content-Length', String(body.length));
+          res.end(body);
+        });
+        answer.on('error', fail);
+        return;
+      }
       answer.on('data', (chunk: Buffer) => {
         timer.refresh();
         if (!res.write(chunk)) {
@@ -115,4 +134,11 @@ function copyAnswerHeaders(headers: IncomingHttpHeaders, res: ServerResponse) {
     }
     res.setHeader(name, value);
   }
+}
+
+/** JSON text with every string that starts with `/media/` made absolute under `origin`. */
+export function withAbsoluteMediaUrls(json: string, origin: string): string {
+  // A JSON string value starts after an unescaped quote; `"/media/` cannot begin a key of ours.
+  const base = JSON.stringify(origin.replace(/\/+$/, '')).slice(1, -1);
+  return json.replace(/(^|[^\\])"\/media\//g, (_m, before: string) => `${before}"${base}/media/`);
 }

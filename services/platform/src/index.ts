@@ -18,6 +18,7 @@ export * from './migrate';
 export * from './rate-limit';
 export * from './redis';
 export * from './request-context';
+export * from './route-access';
 export * from './runtime';
 export * from './shutdown';
 export * from './telemetry/metrics';

@@ -1,6 +1,7 @@
 import express, { Router } from 'express';
-import { requireLogin } from '@shop/platform';
+import { registerRoute } from '@shop/platform';
 import { addToWishlistSchema, cartMessages, moveToCartSchema, productIdParamsSchema } from '@shop/proto-contracts';
+import { cartManifest as routes } from '@shop/proto-contracts/src/routes';
 import type { CartDeps } from '../domain/cart-deps';
 import { addToWishlist, loadWishlist, moveWishlistItemToCart, removeFromWishlist } from '../domain/wishlist.service';
 import { parseInput } from '../parse-input';
@@ -10,23 +11,23 @@ export function wishlistRoutes(deps: CartDeps): Router {
   const r = Router();
   const json = express.json({ limit: '20kb' });
 
-  r.get('/wishlist', requireLogin, async (req, res) => {
+  registerRoute(r, routes['GET /wishlist'], async (req, res) => {
     res.json({ success: true, wishlist: await loadWishlist(deps.db, req.principal!.userId) });
   });
 
-  r.post('/wishlist', requireLogin, json, async (req, res) => {
+  registerRoute(r, routes['POST /wishlist'], json, async (req, res) => {
     const { productId } = parseInput(addToWishlistSchema, req.body);
     const change = await addToWishlist(deps, req.principal!.userId, productId);
     res.json({ success: true, message: cartMessages.addedToWishlist(change.name), productId: change.productId, wishlist: change.wishlist });
   });
 
-  r.delete('/wishlist/:productId', requireLogin, async (req, res) => {
+  registerRoute(r, routes['DELETE /wishlist/:productId'], async (req, res) => {
     const { productId } = parseInput(productIdParamsSchema, req.params);
     const change = await removeFromWishlist(deps, req.principal!.userId, productId);
     res.json({ success: true, message: cartMessages.removedFromWishlist(change.name), productId: change.productId, wishlist: change.wishlist });
   });
 
-  r.post('/wishlist/:productId/move-to-cart', requireLogin, json, async (req, res) => {
+  registerRoute(r, routes['POST /wishlist/:productId/move-to-cart'], json, async (req, res) => {
     const { productId } = parseInput(productIdParamsSchema, req.params);
     const change = await moveWishlistItemToCart(deps, req.principal!.userId, productId, parseInput(moveToCartSchema, req.body));
     res.json({

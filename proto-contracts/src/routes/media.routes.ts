@@ -1,0 +1,14 @@
+/** The media service's REST routes (pictures themselves are served at /media, outside /api/v1; format: route-manifest.ts). */
+import { z } from 'zod';
+import { defineRoutes } from './route-manifest';
+
+export const mediaManifest = defineRoutes('media', {
+  'POST /upload': {
+    access: 'login',
+    summary: 'Upload an image (multipart, field file: JPEG, PNG or WebP); answers secure_url, the stored picture',
+    multipart: true,
+    body: z.object({ file: z.string().meta({ format: 'binary', description: 'the image file' }) }),
+    response: z.looseObject({ success: z.literal(true), secure_url: z.string() }),
+    status: [201],
+  },
+});

@@ -1,0 +1,119 @@
+/** The order service's REST routes: checkout, orders, returns, invoices, coupons, payments and their staff side (format: route-manifest.ts). */
+import { z } from 'zod';
+import { adminCouponsQuerySchema, couponInputSchema } from '../coupons';
+import { adminOrdersQuerySchema, checkCouponSchema, createPaymentOrderSchema, idempotencyKeySchema, ordersByDateQuerySchema, placeOrderSchema, verifyPaymentSchema } from '../order';
+import { changeOrderStatusSchema, orderNoteSchema } from '../order-admin';
+import { refundToBodySchema } from '../refund-to.schema';
+import { adminReturnsQuerySchema, requestReturnSchema, returnQuoteSchema, updateReturnSchema } from '../returns';
+import { defineRoutes, idParams, ok, okMessage, textQuery, views } from './route-manifest';
+
+const orderAnswer = ok({ order: views.order });
+const orderChange = ok({ message: z.string(), order: views.order });
+const orderPage = { totalPages: z.number().int(), currentPage: z.number().int() };
+const returnAnswer = ok({ message: z.string(), return: z.looseObject({ id: z.string() }) });
+const couponAnswer = ok({ message: z.string(), coupon: z.looseObject({ id: z.string(), code: z.string() }) });
+const month = z.object({ month: z.string().describe('YYYY-MM (Asia/Kolkata)') });
+
+export const orderManifest = defineRoutes('order', {
+  'POST /new/order': {
+    access: 'login',
+    summary:
+      'Place a cash-on-delivery order priced by the server (items or orderItems, shippingInfo, couponCode). With an Idempotency-Key, a retry answers the order already placed (200) instead of a second one (201)',
+    body: placeOrderSchema,
+    headers: z.object({ 'Idempotency-Key': idempotencyKeySchema.optional().describe('1–200 visible ASCII characters; the same key places one order') }),
+    response: orderChange,
+    status: [201, 200],
+  },
+  'GET /orders/user': { access: 'login', summary: "The caller's orders, newest first", response: ok({ orders: z.array(views.order) }) },
+  'GET /order/:id': { access: 'login', summary: 'One order (its buyer, or staff)', params: idParams, response: orderAnswer },
+  'POST /order/:id/cancel': { access: 'login', summary: 'Cancel own pending or processing order (stock goes back)', params: idParams, response: orderChange },
+  'GET /orders/date': { access: 'staff', summary: 'Orders of an Asia/Kolkata calendar day (date, page)', query: ordersByDateQuerySchema, response: ok({ orders: z.array(views.order) }) },
+  'GET /admin/orders': {
+    access: 'staff',
+    summary:
+      'Find orders, newest first: q (order number in any form, or a buyer name or phone; a buyer email for admins only), status, payment, from/to (Asia/Kolkata days), page, limit (1–100, 50); totalAmount covers all pages',
+    query: adminOrdersQuerySchema,
+    response: ok({ orders: z.array(views.order), totalAmount: z.number(), totalOrders: z.number().int(), ...orderPage }),
+  },
+  'GET /admin/orders/export': {
+    access: 'staff',
+    summary: 'The orders the same search finds (all pages, at most 5000) as CSV; the buyer email column only for admin',
+    query: textQuery('q', 'status', 'payment', 'from', 'to'),
+    answers: 'csv',
+  },
+  'GET /admin/dashboard/sales': {
+    access: 'staff',
+    summary: "The staff dashboard's sales figures over the last `days` Asia/Kolkata days (1–90, 7): todaySales, totalEarnings, bookedSales, collectedSales, refunded, ordersByStatus, daily, periodByStatus, topProducts, salesByCategory",
+    query: textQuery('days'),
+    response: ok(),
+  },
+  'GET /admin/gst-summary': {
+    access: 'admin',
+    summary: "The month's GST summary for GSTR-1: invoices issued less credit notes issued, b2c by placeOfSupply and rate, hsn by hsnCode and rate, totals",
+    query: month,
+    response: ok(),
+  },
+  'GET /admin/gst-summary/csv': { access: 'admin', summary: 'The same GST summary as CSV', query: month, answers: 'csv' },
+  'PUT /admin/order/:id': {
+    access: 'staff',
+    summary: "Change an order's status; shipping (status shipped) needs courier and trackingNumber, shown to the buyer with the courier's tracking link",
+    params: idParams,
+    body: changeOrderStatusSchema,
+    response: orderChange,
+  },
+  'DELETE /admin/order/:id': { access: 'admin', summary: 'Delete an order', params: idParams, response: okMessage },
+  'POST /admin/order/:id/cod-collected': {
+    access: 'staff',
+    summary: 'Record the cash of a shipped or delivered cash-on-delivery order as collected (payment Paid); 409 when not COD, already settled or not shipped',
+    params: idParams,
+    response: orderChange,
+  },
+  'GET /admin/order/:id/notes': { access: 'staff', summary: 'Staff-only notes of an order, oldest first (authorName, text, createdAt)', params: idParams, response: ok({ notes: z.array(z.unknown()) }) },
+  'POST /admin/order/:id/notes': { access: 'staff', summary: 'Add a staff-only note to an order (text, 1–1000 characters), signed with the caller’s name', params: idParams, body: orderNoteSchema, response: ok({ message: z.string(), note: z.unknown() }), status: [201] },
+  'POST /order/:id/return/quote': {
+    access: 'login',
+    summary: 'What returning these items would refund now: quote { refundAmount, couponLost, couponCode, keptPrice }',
+    params: idParams,
+    body: returnQuoteSchema,
+    response: ok({ quote: z.unknown() }),
+  },
+  'GET /returns/:id/credit-note': { access: 'login', summary: 'The credit note of a received return (buyer or staff)', params: idParams, response: ok({ creditNote: z.unknown() }) },
+  'GET /returns/:id/credit-note/pdf': { access: 'login', summary: 'The credit note as a PDF (buyer or staff)', params: idParams, answers: 'pdf' },
+  'POST /order/:id/return': {
+    access: 'login',
+    summary: 'Return items of own delivered order within 30 days of delivery (items, reason, photo); a cash-on-delivery order also needs refundTo (UPI or bank transfer)',
+    params: idParams,
+    body: requestReturnSchema.and(refundToBodySchema),
+    response: returnAnswer,
+    status: [201],
+  },
+  'GET /returns/user': { access: 'login', summary: "The caller's returns with their timelines", response: ok({ returns: z.array(z.unknown()) }) },
+  'GET /admin/returns': { access: 'staff', summary: 'Return requests (status, page; 20 per page)', query: adminReturnsQuerySchema, response: ok({ returns: z.array(z.unknown()) }) },
+  'PUT /admin/return/:id': { access: 'staff', summary: 'Approve, reject, receive (stock goes back) or refund a return', params: idParams, body: updateReturnSchema, response: returnAnswer },
+  'GET /admin/return/:id/refund-details': {
+    access: 'staff',
+    summary: 'The UPI ID or bank account a cash-on-delivery return is refunded to, in full, while it waits for its refund; 409 otherwise',
+    params: idParams,
+    response: ok(),
+  },
+  'GET /order/:id/invoice': { access: 'login', summary: 'GST tax invoice of a delivered order (buyer or staff)', params: idParams, answers: 'pdf' },
+  'GET /admin/coupons': { access: 'staff', summary: 'Coupons newest first with their uses (page, limit 1–100, 50)', query: adminCouponsQuerySchema, response: ok({ coupons: z.array(z.unknown()), total: z.number().int(), ...orderPage }) },
+  'POST /admin/coupons': {
+    access: 'admin',
+    summary: "Create a coupon: code, type ('percent' | 'amount'), value, minOrder (rupees), validFrom, validTo, maxUses, maxUsesPerCustomer, active; 409 for a code taken",
+    body: couponInputSchema,
+    response: couponAnswer,
+    status: [201],
+  },
+  'PUT /admin/coupon/:id': { access: 'admin', summary: "Replace a coupon's terms (same body as create)", params: idParams, body: couponInputSchema, response: couponAnswer },
+  'DELETE /admin/coupon/:id': { access: 'admin', summary: 'Delete a coupon no order used (409 for a used one: deactivate it instead)', params: idParams, response: okMessage },
+  'POST /coupon/check': {
+    access: 'login',
+    summary: 'Whether a coupon code may be used on these items now, with the price it gives (code, items); each refusal a 4xx saying why',
+    body: checkCouponSchema,
+    response: ok({ message: z.string(), code: z.string() }),
+  },
+  'POST /createOrder': { access: 'public', summary: 'Payment test page: create a payment order (limited per client)', body: createPaymentOrderSchema, response: z.looseObject({}) },
+  'POST /verifyOrder': { access: 'public', summary: 'Payment test page: verify a payment signature (400 when it does not hold)', body: verifyPaymentSchema, response: okMessage },
+  'POST /payments/test/:orderId/pay': { access: 'public', summary: 'Built-in test provider: pay a payment order (test mode only)', params: z.object({ orderId: z.string().min(1) }), response: z.looseObject({}) },
+});
