@@ -387,7 +387,7 @@ export interface paths {
         };
         /**
          * Newsletter subscribers, 20 a page (status, page)
-         * @description Roles admin and emp.
+         * @description Role admin.
          */
         get: operations["getAdminNewsletter"];
         put?: never;
@@ -407,7 +407,7 @@ export interface paths {
         };
         /**
          * Newsletter subscribers as CSV (status)
-         * @description Roles admin and emp.
+         * @description Role admin.
          */
         get: operations["getAdminNewsletterExport"];
         put?: never;
@@ -2933,7 +2933,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not for this role (allowed: admin, emp) */
+            /** @description Not for this role (allowed: admin) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3001,7 +3001,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not for this role (allowed: admin, emp) */
+            /** @description Not for this role (allowed: admin) */
             403: {
                 headers: {
                     [name: string]: unknown;
