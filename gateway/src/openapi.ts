@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   addAddressSchema,
+  addressEntrySchema,
+  MAX_ADDRESSES,
   categoryCreateSchema,
   categoryUpdateSchema,
   changeOrderStatusSchema,
@@ -50,7 +52,26 @@ const docs: Record<string, Doc> = {
   'POST /email/verification': { summary: "Mail a new verification link to the account's email (limited per address and account; 400 when verified already)", access: 'login' },
   'POST /email/verify/:token': { summary: "Verify the account's email with the token of the mailed link (GET /profile then shows emailVerifiedAt); opened in that account's logged-in session, also a fresh access token saying so (its next orders are mailed)", access: 'open' },
   'POST /addPhone': { summary: 'Add a 10-digit Indian mobile number', access: 'login', body: addPhoneSchema },
-  'POST /addAddress': { summary: 'Add an address (6-digit PIN and details)', access: 'login', body: addAddressSchema },
+  'POST /addAddress': {
+    summary: "Add an address (6-digit PIN and details): the PIN must exist, and lie in state when one is given (one of the 36); a missing city or state is the PIN directory's",
+    access: 'login',
+    body: addAddressSchema,
+  },
+  // Address book and saved phones (decision 0065) and the public PIN lookup (decision 0066)
+  'POST /addresses': {
+    summary: `Save an address-book entry (201: addressId, user); at most ${MAX_ADDRESSES}; 400 for a PIN India Post does not have or one outside the state`,
+    access: 'login',
+    body: addressEntrySchema,
+  },
+  'PUT /addresses/:id': { summary: "Replace one of the caller's saved addresses (same body and checks as POST /addresses); 404 for an id not in the book", access: 'login', body: addressEntrySchema },
+  'DELETE /addresses/:id': { summary: "Delete one of the caller's saved addresses (the next becomes the default); 404 for an id not in the book", access: 'login' },
+  'POST /addresses/:id/default': { summary: "Make one of the caller's saved addresses the default (moves it first); 404 for an id not in the book", access: 'login' },
+  'DELETE /phones/:phone': { summary: "Delete one of the caller's saved phone numbers; 404 for one not saved", access: 'login' },
+  'POST /phones/:phone/default': { summary: "Make one of the caller's saved phone numbers the default (moves it first); 404 for one not saved", access: 'login' },
+  'GET /pincode/:pin': {
+    summary: "Where a 6-digit PIN code is, from India Post's PIN directory: place {pin, city, district, state, states}; 404 for a PIN India Post does not have; limited per client address",
+    access: 'open',
+  },
   'PUT /password/update': { summary: 'Change the password (needs the current one)', access: 'login', body: updatePasswordSchema },
   'POST /password/forgot': { summary: 'Email a password-reset link', access: 'open', body: forgotPasswordSchema },
   'POST /reset/:token': { summary: 'Set a new password with the emailed link token', access: 'open', body: resetPasswordSchema },

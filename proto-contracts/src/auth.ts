@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roleSchema } from './events';
 import { SHOP_IMAGE_PATH } from './media';
-import { addressBookMessages } from './address-book';
+import { addressBookMessages, type BookAddress } from './address-book';
 import { messages } from './messages';
 import { invalidPhoneMessage, normalizeIndianMobile } from './phone';
 
@@ -301,7 +301,8 @@ export interface PublicUser {
   email: string;
   role: z.infer<typeof roleSchema>;
   phone: string[];
-  address: Array<{ pin: string; other: string; city?: string; state?: string; country?: string }>;
+  /** The address book, the default first (decision 0065). */
+  address: BookAddress[];
   avatar: string | null;
   /** When the owner proved the email is theirs (ISO time), or null (decision 0042). */
   emailVerifiedAt: string | null;
