@@ -135,7 +135,7 @@ export function AddressFields({ values, onChange, phonePlaceholder }: AddressFie
       </div>
       <div className="form__grid">
         <TextField label="Full name" name="recipientName" autoComplete="name" required maxLength={ADDRESS_LIMITS.recipientName} value={values.recipientName} onValueChange={setField('recipientName')} />
-        <TextField label="Phone number" name="phone" type="tel" inputMode="tel" autoComplete="tel" required placeholder={phonePlaceholder} value={values.phone} onValueChange={setField('phone')} />
+        <TextField label="Mobile number" name="phone" type="tel" inputMode="tel" autoComplete="tel" required placeholder={phonePlaceholder} value={values.phone} onValueChange={setField('phone')} />
       </div>
       <TextField label="Address line 1" name="line1" autoComplete="address-line1" required maxLength={ADDRESS_LIMITS.line1} hint="House or flat number, building, street" value={values.line1} onValueChange={setField('line1')} />
       <div className="form__grid">
