@@ -20,6 +20,8 @@ interface AddressFormProps {
   title: string;
   /** The saved address to edit; without it the form adds a new one. */
   address?: Address;
+  /** The card around the form already names it: the title is then only the form's accessible name. */
+  titleHidden?: boolean;
   /** The account's default phone: the phone field starts with it for a new address. */
   defaultPhone?: string;
   /** Saved; `user` is the account with the change (a new address last in its list). */
@@ -28,7 +30,7 @@ interface AddressFormProps {
 }
 
 /** Adds an address to the address book or edits one (profile and checkout alike). */
-export function AddressForm({ id, title, address, defaultPhone, onSaved, onCancel }: AddressFormProps) {
+export function AddressForm({ id, title, titleHidden, address, defaultPhone, onSaved, onCancel }: AddressFormProps) {
   const [form, setForm] = useState(() => (address ? addressFormValuesOf(address) : { ...EMPTY_ADDRESS_FORM, phone: defaultPhone ?? '' }));
   const create = useAccountChange<CreateAddressData, CreateAddressVariables>('CreateAddress', CREATE_ADDRESS, (data) => data.createAddress, ADD_TEXTS);
   const update = useAccountChange<UpdateAddressData, UpdateAddressVariables>('UpdateAddress', UPDATE_ADDRESS, (data) => data.updateAddress, EDIT_TEXTS);
@@ -49,7 +51,7 @@ export function AddressForm({ id, title, address, defaultPhone, onSaved, onCance
 
   return (
     <form id={id} className="form address-form" onSubmit={submit} noValidate aria-label={title}>
-      <h3 className="address-form__title">{title}</h3>
+      {titleHidden ? null : <h3 className="address-form__title">{title}</h3>}
       <AddressFields values={form} onChange={setForm} />
       <div className="address-form__actions">
         <button type="submit" className="btn btn--primary" disabled={loading}>

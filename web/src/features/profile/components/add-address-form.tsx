@@ -6,7 +6,7 @@ export function AddAddressForm({ user }: { user: SessionUser }) {
   return (
     <section className="card">
       <h2 className="card__title">Add an address</h2>
-      <AddressForm id="profile-add-address" title="New address" defaultPhone={user.phone[0]} />
+      <AddressForm id="profile-add-address" title="New address" titleHidden defaultPhone={user.phone[0]} />
     </section>
   );
 }
