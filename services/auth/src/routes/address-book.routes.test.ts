@@ -43,6 +43,8 @@ describe('REST address book', () => {
     expect(await c.post('/api/v1/addresses', { ...HOME, state: 'KA' })).toMatchObject({ status: 400, body: { message: 'Please choose a state or union territory from the list' } });
     expect(await c.post('/api/v1/addresses', { ...HOME, line1: 'x'.repeat(81) })).toMatchObject({ status: 400, body: { message: 'Address line 1 must be at most 80 characters long' } });
     expect(await c.post('/api/v1/addresses', 'not an object')).toMatchObject({ status: 400 });
+    expect(await c.post('/api/v1/addresses', { ...HOME, line1: 'Lamp\u0000' })).toMatchObject({ status: 400, body: { message: 'Text must not contain NUL or other invalid characters.' } });
+    expect(await c.post('/api/v1/addresses', { ...HOME, pin: ['560001'] })).toMatchObject({ status: 400, body: { message: 'PIN code must be 6 digits' } });
   });
 
   it('answers 404 for another account’s address and 401 without login', async () => {
