@@ -62,7 +62,7 @@ describe('address book in the browser', () => {
         // One address shows; the count names addresses only.
         await page.getByText('1 more address').waitFor();
         await page.getByRole('button', { name: 'See All' }).click();
-        const book = page.getByRole('list', { name: 'Addresses' });
+        const book = page.getByRole('list', { name: 'Address book' });
         await book.getByText('Flat 2, 14 Janpath, Near Janpath Market').waitFor();
         await book.getByRole('listitem').nth(1).getByRole('button', { name: 'Make default' }).click();
         await page.getByText('Default address changed').first().waitFor();

@@ -73,7 +73,7 @@ export function MoreDetailsCard({ user }: { user: SessionUser }) {
             <PhoneIcon size={18} /> Phone numbers
           </h3>
           {phones.length ? (
-            <ul className="details-list" aria-label="Phone numbers">
+            <ul className="details-list" aria-label="Saved phones">
               {phones.map((phone, index) => (
                 <li key={phone} className="details-item">
                   <span>{phone}</span>
@@ -100,7 +100,7 @@ export function MoreDetailsCard({ user }: { user: SessionUser }) {
             <MapPinIcon size={18} /> Addresses
           </h3>
           {addresses.length ? (
-            <ul className="details-list" aria-label="Addresses">
+            <ul className="details-list" aria-label="Address book">
               {addresses.map((address, index) =>
                 editing === address.id ? (
                   <li key={address.id} className="details-item details-item--form">
