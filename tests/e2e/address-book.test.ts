@@ -83,6 +83,12 @@ describe('address book in the browser', () => {
         await page.getByRole('heading', { name: 'Order Placed Successfully!' }).waitFor();
         await page.getByText('Meera Iyer, Flat 2, 14 Janpath, Near Janpath Market, Central Delhi district').waitFor();
         await page.getByText(/New Delhi, Delhi – 110001/).waitFor();
+
+        // The order's own page shows the same full address.
+        await page.getByRole('link', { name: 'View Order' }).click();
+        const shipping = page.getByRole('region', { name: 'Shipping address' });
+        await shipping.getByText('Meera Iyer, Flat 2, 14 Janpath, Near Janpath Market, Central Delhi district').waitFor();
+        await shipping.getByText('New Delhi, Delhi – 110001').waitFor();
       });
     });
   }
