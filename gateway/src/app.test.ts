@@ -204,6 +204,10 @@ describe('gateway', () => {
     }
     expect(doc.paths['/api/v1/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
     expect(doc.paths['/api/v1/order/{id}/return'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('reason');
+    expect(Object.keys(doc.paths['/api/v1/addresses'].post.requestBody.content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['recipientName', 'phone', 'line1', 'pin', 'city', 'state']),
+    );
+    expect(doc.paths['/api/v1/pincode/{pin}'].get.security).toBeUndefined();
     expect(doc.paths['/api/v1/order/{id}/invoice'].get.responses[200].content).toHaveProperty('application/pdf');
   });
 

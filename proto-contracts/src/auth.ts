@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { roleSchema } from './events';
 import { SHOP_IMAGE_PATH } from './media';
+import { addressBookMessages, type BookAddress } from './address-book';
 import { messages } from './messages';
+import { invalidPhoneMessage, normalizeIndianMobile } from './phone';
 
 /**
  * Request bodies of the auth service's REST API (and GraphQL arguments), shared with the web's
@@ -14,7 +16,6 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 export const MAX_PHONES = 10;
-export const MAX_ADDRESSES = 10;
 export const ADDRESS_MAX_LENGTH = 300;
 export const OTP_LENGTH = 6;
 
@@ -25,7 +26,7 @@ export const authMessages = {
   pageInvalid: 'page must be a whole number, 1 or more',
   limitInvalid: 'limit must be a whole number from 1 to 100',
   emailRequired: 'Please enter your email address',
-  invalidPhone: 'Please enter a valid 10-digit Indian mobile number',
+  invalidPhone: invalidPhoneMessage,
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
   nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters long`,
@@ -37,10 +38,10 @@ export const authMessages = {
   tooManyPhones: `You can save at most ${MAX_PHONES} phone numbers`,
   addressRequired: messages.addressRequired,
   addressEmpty: messages.addressEmpty,
-  invalidPin: 'PIN code must be 6 digits',
+  invalidPin: addressBookMessages.pinInvalid,
   addressTooLong: `Address must be at most ${ADDRESS_MAX_LENGTH} characters long`,
   addressPartTooLong: 'City, state and country must be at most 100 characters long',
-  tooManyAddresses: `You can save at most ${MAX_ADDRESSES} addresses`,
+  tooManyAddresses: addressBookMessages.tooManyAddresses,
   invalidAvatarUrl: 'Avatar must be an image uploaded to the shop',
   passwordTooCommon: 'This password is one of the most commonly used ones and easy to guess. Please choose another (a few unrelated words work well).',
   currentPasswordRequired: 'Please enter your current password to change your email',
@@ -93,14 +94,6 @@ const filled = (message: string) => z.preprocess(digitsAsText, z.string({ error:
 const filledRaw = (message: string) =>
   z.string({ error: message }).refine((v) => v.trim().length > 0, { error: message });
 
-const INDIAN_MOBILE = /^(?:\+91|91|0)?([6-9]\d{9})$/;
-
-/** The 10 digits of an Indian mobile number (+91 / 91 / 0 prefix and spaces or dashes allowed), or null. */
-export function normalizeIndianMobile(value: string): string | null {
-  const compact = value.replace(/[\s\-()]/g, '');
-  const m = INDIAN_MOBILE.exec(compact);
-  return m ? m[1] : null;
-}
 
 export const emailSchema = z
   .email({ error: authMessages.invalidEmail })
@@ -308,7 +301,8 @@ export interface PublicUser {
   email: string;
   role: z.infer<typeof roleSchema>;
   phone: string[];
-  address: Array<{ pin: string; other: string; city?: string; state?: string; country?: string }>;
+  /** The address book, the default first (decision 0065). */
+  address: BookAddress[];
   avatar: string | null;
   /** When the owner proved the email is theirs (ISO time), or null (decision 0042). */
   emailVerifiedAt: string | null;

@@ -25,3 +25,7 @@ export * from './reviews';
 export * from './review-rules';
 export * from './refund-to';
 export * from './refund-to.schema';
+export * from './indian-states';
+export * from './phone';
+export * from './address-book';
+export * from './address-book.schema';

@@ -66,13 +66,13 @@ describe('account journeys in the browser', () => {
       await page.getByText('9123456789').first().waitFor();
       await page.getByRole('button', { name: 'Show Less' }).click();
 
+      // PIN code first: the PIN directory fills in city, district and state (decision 0066).
       await page.getByLabel('PIN code').fill('400001');
-      await page.getByLabel('Address').fill('Flat 4, Marine Drive');
-      await page.getByLabel('City').fill('Mumbai');
-      // City and State are required here as at checkout (an order cannot be shipped without them).
-      expect(await page.getByLabel('City').getAttribute('required')).not.toBeNull();
-      expect(await page.getByLabel('State').getAttribute('required')).not.toBeNull();
-      await page.getByLabel('State').fill('Maharashtra');
+      await page.getByText('Mumbai, Maharashtra').waitFor();
+      expect(await page.getByLabel('State').inputValue()).toBe('Maharashtra');
+      expect(await page.getByLabel('City').inputValue()).toBe('Mumbai');
+      await page.getByLabel('Full name').fill('Priya Nair');
+      await page.getByLabel('Address line 1').fill('Flat 4, Marine Drive');
       await page.getByRole('button', { name: 'Add Address' }).click();
       await page.getByText('Address added successfully!').waitFor();
       await page.getByText('Flat 4, Marine Drive').first().waitFor();

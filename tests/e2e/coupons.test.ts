@@ -54,9 +54,10 @@ describe('coupons in the browser', () => {
       await page.goto(`${e2e.shop.url}/checkout`);
       await page.getByRole('heading', { name: 'Confirm Order' }).waitFor();
       await page.getByLabel('PIN code', { exact: true }).fill('560001');
-      await page.getByLabel('Address', { exact: true }).fill('12 MG Road, Ashok Nagar');
+      await page.getByText('Bangalore, Karnataka').waitFor();
       await page.getByLabel('City', { exact: true }).fill('Bengaluru');
-      await page.getByLabel('State', { exact: true }).fill('Karnataka');
+      await page.getByLabel('Full name', { exact: true }).fill('Asha Rao');
+      await page.getByLabel('Address line 1', { exact: true }).fill('12 MG Road, Ashok Nagar');
       await page.getByRole('button', { name: 'Add Address' }).click();
       await page.getByText('Address added successfully!').waitFor();
 

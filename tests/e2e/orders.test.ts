@@ -69,9 +69,10 @@ describe('checkout and order tracking in the browser', () => {
       await notice.getByRole('button', { name: 'OK' }).click();
       await notice.waitFor({ state: 'detached' });
       await e2e.page.getByLabel('PIN code', { exact: true }).fill('560001');
-      await e2e.page.getByLabel('Address', { exact: true }).fill('12 MG Road, Ashok Nagar');
+      await e2e.page.getByText('Bangalore, Karnataka').waitFor();
       await e2e.page.getByLabel('City', { exact: true }).fill('Bengaluru');
-      await e2e.page.getByLabel('State', { exact: true }).fill('Karnataka');
+      await e2e.page.getByLabel('Full name', { exact: true }).fill('Asha Rao');
+      await e2e.page.getByLabel('Address line 1', { exact: true }).fill('12 MG Road, Ashok Nagar');
       await e2e.page.getByRole('button', { name: 'Add Address' }).click();
       await e2e.page.getByText('Address added successfully!').waitFor();
       expect(await e2e.page.getByRole('radio', { name: /12 MG Road/ }).isChecked()).toBe(true);

@@ -14,11 +14,14 @@ import {
   updatePasswordSchema,
   updateProfileSchema,
 } from '../auth';
+import { addressEntrySchema, pinQuerySchema } from '../address-book.schema';
+import { MAX_ADDRESSES } from '../address-book';
 import { newsletterListQuerySchema, subscribeNewsletterSchema } from '../newsletter';
 import { defineRoutes, idParams, ok, okMessage, textQuery, views } from './route-manifest';
 
 const token = z.object({ token: z.string().min(1) });
 const userAnswer = ok({ user: views.user });
+const phoneParams = z.object({ phone: z.string().min(1) });
 
 export const authManifest = defineRoutes('auth', {
   'POST /register': { access: 'public', summary: 'Create an account (logs in: sets the session cookies)', body: registerSchema, response: ok({ message: z.string(), user: views.user }), status: [201] },
@@ -31,7 +34,31 @@ export const authManifest = defineRoutes('auth', {
   'POST /email/verification': { access: 'login', summary: "Mail a new verification link to the account's email (limited per address and account; 400 when verified already)", response: ok() },
   'POST /email/verify/:token': { access: 'public', summary: "Verify the account's email with the token of the mailed link; opened in that account's logged-in session, also a fresh access token saying so", params: token, response: ok() },
   'POST /addPhone': { access: 'login', summary: 'Add a 10-digit Indian mobile number', body: addPhoneSchema, response: ok() },
-  'POST /addAddress': { access: 'login', summary: 'Add an address (6-digit PIN and details)', body: addAddressSchema, response: ok() },
+  'POST /addAddress': {
+    access: 'login',
+    summary: "Add an address (6-digit PIN and details): the PIN must exist, and lie in state when one is given (one of the 36); a missing city or state is the PIN directory's",
+    body: addAddressSchema,
+    response: ok(),
+  },
+  // Address book and saved phones (decision 0065) and the public PIN lookup (decision 0066)
+  'POST /addresses': {
+    access: 'login',
+    summary: `Save an address-book entry (201: addressId, user); at most ${MAX_ADDRESSES}; 400 for a PIN India Post does not have or one outside the state`,
+    body: addressEntrySchema,
+    response: ok({ addressId: z.string(), user: views.user }),
+    status: [201],
+  },
+  'PUT /addresses/:id': { access: 'login', summary: "Replace one of the caller's saved addresses (same body and checks as POST /addresses); 404 for an id not in the book", params: idParams, body: addressEntrySchema, response: userAnswer },
+  'DELETE /addresses/:id': { access: 'login', summary: "Delete one of the caller's saved addresses (the next becomes the default); 404 for an id not in the book", params: idParams, response: userAnswer },
+  'POST /addresses/:id/default': { access: 'login', summary: "Make one of the caller's saved addresses the default (moves it first); 404 for an id not in the book", params: idParams, response: userAnswer },
+  'DELETE /phones/:phone': { access: 'login', summary: "Delete one of the caller's saved phone numbers; 404 for one not saved", params: phoneParams, response: userAnswer },
+  'POST /phones/:phone/default': { access: 'login', summary: "Make one of the caller's saved phone numbers the default (moves it first); 404 for one not saved", params: phoneParams, response: userAnswer },
+  'GET /pincode/:pin': {
+    access: 'public',
+    summary: "Where a 6-digit PIN code is, from India Post's PIN directory: place {pin, city, district, state, states}; 404 for a PIN India Post does not have; limited per client address",
+    params: pinQuerySchema,
+    response: ok({ place: z.looseObject({ pin: z.string(), city: z.string(), district: z.string(), state: z.string(), states: z.array(z.string()) }) }),
+  },
   'PUT /password/update': { access: 'login', summary: 'Change the password (needs the current one)', body: updatePasswordSchema, response: ok() },
   'POST /password/forgot': { access: 'public', summary: 'Email a password-reset link', body: forgotPasswordSchema, response: ok() },
   'POST /reset/:token': { access: 'public', summary: 'Set a new password with the emailed link token', params: token, body: resetPasswordSchema, response: ok() },

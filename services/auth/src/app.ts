@@ -23,6 +23,7 @@ import { authResolvers } from './graphql/resolvers';
 import { adminUserRoutes } from './routes/admin-users.routes';
 import { isLoopbackHttp, oidcSignIn, type OidcSettings } from './domain/oidc.service';
 import { followAccountMailRequests } from './events/account-mail.consumer';
+import { addressBookRoutes } from './routes/address-book.routes';
 import { authRoutes } from './routes/auth.routes';
 import { oidcRoutes } from './routes/oidc.routes';
 import { newsletterRoutes } from './routes/newsletter.routes';
@@ -125,7 +126,7 @@ export async function createAuthService(
   const oidc = oidcSignIn(deps, opts.oidc);
 
   const app = createServiceApp(runtime);
-  app.use('/api/v1', express.json({ limit: '100kb' }), authRoutes(deps, cookies), oidcRoutes(deps, oidc, cookies), adminUserRoutes(deps), newsletterRoutes(deps));
+  app.use('/api/v1', express.json({ limit: '100kb' }), authRoutes(deps, cookies), addressBookRoutes(deps), oidcRoutes(deps, oidc, cookies), adminUserRoutes(deps), newsletterRoutes(deps));
   await mountSubgraph(app, {
     typeDefs,
     resolvers: authResolvers(deps, cookies, oidc),

@@ -1,58 +1,98 @@
-import type { Dispatch, SetStateAction } from 'react';
-import { TextAreaField } from './text-area-field';
+import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { addressBookMessages, ADDRESS_LIMITS, PIN_PATTERN } from '@shop/proto-contracts/src/address-book';
+import { INDIAN_STATES } from '@shop/proto-contracts/src/indian-states';
+import { PIN_CODE, type PinCodeData } from '../lib/account-documents';
+import { graphqlRequest } from '../lib/graphql-request';
+import type { Address } from '../lib/session-user';
 import { TextField } from './text-field';
-import { DEFAULT_COUNTRY } from '../lib/default-country';
 
-/** An address as typed, before the form's own rules trim and check it. */
+/** An address-book entry as typed, before `checkAddressEntry` trims and checks it. */
 export interface AddressFormValues {
+  recipientName: string;
+  phone: string;
+  line1: string;
+  line2: string;
+  landmark: string;
   pin: string;
-  other: string;
   city: string;
+  district: string;
   state: string;
-  country: string;
 }
 
-export const EMPTY_ADDRESS_FORM: AddressFormValues = { pin: '', other: '', city: '', state: '', country: '' };
+export const EMPTY_ADDRESS_FORM: AddressFormValues = { recipientName: '', phone: '', line1: '', line2: '', landmark: '', pin: '', city: '', district: '', state: '' };
 
-export { DEFAULT_COUNTRY };
-
-export const addressFormText = {
-  required: 'Both PIN code and address details are required!',
-  blank: 'PIN code and address cannot be empty!',
-  cityRequired: 'Please enter the city',
-  stateRequired: 'Please enter the state',
-};
-
-/**
- * The one rule for a new address, in the profile and at checkout alike: PIN code and address
- * required and trimmed (spec section 5), then city and state, which no order can be shipped
- * without; the country defaults to India.
- */
-export function checkAddressForm(form: AddressFormValues): { error: string } | { input: { pin: string; other: string; city: string; state: string; country: string } } {
-  if (!form.pin || !form.other) return { error: addressFormText.required };
-  const pin = form.pin.trim();
-  const other = form.other.trim();
-  if (!pin || !other) return { error: addressFormText.blank };
-  const city = form.city.trim();
-  const state = form.state.trim();
-  if (!city) return { error: addressFormText.cityRequired };
-  if (!state) return { error: addressFormText.stateRequired };
-  return { input: { pin, other, city, state, country: form.country.trim() || DEFAULT_COUNTRY } };
+/** The form's values for editing a saved address (an older address: its text as line 1). */
+export function addressFormValuesOf(address: Address): AddressFormValues {
+  return {
+    recipientName: address.recipientName ?? '',
+    phone: address.phone ?? '',
+    line1: address.line1 ?? address.other,
+    line2: address.line2 ?? '',
+    landmark: address.landmark ?? '',
+    pin: address.pin,
+    city: address.city ?? '',
+    district: address.district ?? '',
+    state: address.state ?? '',
+  };
 }
+
+type PinStatus = { kind: 'idle' } | { kind: 'looking' } | { kind: 'found'; text: string } | { kind: 'unknown' } | { kind: 'failed' };
 
 interface AddressFieldsProps {
   values: AddressFormValues;
   onChange: Dispatch<SetStateAction<AddressFormValues>>;
-  pinMaxLength?: number;
-  /** Shown in the empty Country field: the country used when none is typed. */
-  countryPlaceholder?: string;
+  /** The account's default phone, offered when the phone field is empty. */
+  phonePlaceholder?: string;
 }
 
-/** The fields of a new address (profile and checkout): PIN code and city, the address itself, state and country. */
-export function AddressFields({ values, onChange, pinMaxLength, countryPlaceholder = DEFAULT_COUNTRY }: AddressFieldsProps) {
+/**
+ * The fields of an address-book entry, PIN code first: six digits look the PIN up in India
+ * Post's directory (through the server) and fill in city, district and state; the shopper may
+ * still change the city. The state is one of the 36 states and union territories.
+ */
+export function AddressFields({ values, onChange, phonePlaceholder }: AddressFieldsProps) {
+  const id = useId();
+  const [pinStatus, setPinStatus] = useState<PinStatus>({ kind: 'idle' });
   const setField = (key: keyof AddressFormValues) => (value: string) => onChange((current) => ({ ...current, [key]: value }));
-  // Required everywhere (checkAddressForm): an order cannot be shipped without them.
-  const cityOrState = { required: true };
+  // An address being edited already has its place: look up only a PIN the shopper types.
+  const lastLookup = useRef(values.pin.trim());
+  const pin = values.pin.trim();
+
+  useEffect(() => {
+    if (!PIN_PATTERN.test(pin)) {
+      lastLookup.current = '';
+      setPinStatus({ kind: 'idle' });
+      return;
+    }
+    if (lastLookup.current === pin) return;
+    lastLookup.current = pin;
+    let current = true;
+    setPinStatus({ kind: 'looking' });
+    graphqlRequest<PinCodeData>('PinCode', PIN_CODE, { pin })
+      .then(({ pinCode: place }) => {
+        if (!current) return;
+        if (!place) {
+          setPinStatus({ kind: 'unknown' });
+          return;
+        }
+        setPinStatus({ kind: 'found', text: `${place.district}, ${place.state}` });
+        onChange((form) => ({ ...form, city: place.city, district: place.district, state: place.state }));
+      })
+      .catch(() => current && setPinStatus({ kind: 'failed' }));
+    return () => {
+      current = false;
+    };
+  }, [pin, onChange]);
+
+  const pinHint =
+    pinStatus.kind === 'looking'
+      ? 'Looking up the PIN code…'
+      : pinStatus.kind === 'found'
+        ? pinStatus.text
+        : pinStatus.kind === 'failed'
+          ? 'Could not look up the PIN code: please fill in city and state'
+          : 'Six digits: city, district and state fill in';
+
   return (
     <>
       <div className="form__grid">
@@ -61,34 +101,46 @@ export function AddressFields({ values, onChange, pinMaxLength, countryPlacehold
           name="pin"
           inputMode="numeric"
           autoComplete="postal-code"
-          maxLength={pinMaxLength}
+          maxLength={6}
           required
           value={values.pin}
-          onValueChange={setField('pin')}
+          onValueChange={(value) => setField('pin')(value.replace(/\D/g, ''))}
+          hint={pinStatus.kind === 'unknown' ? undefined : pinHint}
+          aria-invalid={pinStatus.kind === 'unknown' || undefined}
         />
-        <TextField label="City" name="city" autoComplete="address-level2" {...cityOrState} value={values.city} onValueChange={setField('city')} />
+        <TextField label="City" name="city" autoComplete="address-level2" required maxLength={ADDRESS_LIMITS.city} value={values.city} onValueChange={setField('city')} />
       </div>
-      <TextAreaField
-        label="Address"
-        name="other"
-        rows={2}
-        autoComplete="street-address"
-        required
-        value={values.other}
-        onValueChange={setField('other')}
-        hint="House or flat number, street, area and landmark"
-      />
+      {pinStatus.kind === 'unknown' ? (
+        <p className="field__error" role="alert">
+          {addressBookMessages.pinNotFound}
+        </p>
+      ) : null}
       <div className="form__grid">
-        <TextField label="State" name="state" autoComplete="address-level1" {...cityOrState} value={values.state} onValueChange={setField('state')} />
-        <TextField
-          label="Country"
-          name="country"
-          autoComplete="country-name"
-          optional
-          placeholder={countryPlaceholder}
-          value={values.country}
-          onValueChange={setField('country')}
-        />
+        <TextField label="District" name="district" optional maxLength={ADDRESS_LIMITS.district} value={values.district} onValueChange={setField('district')} />
+        <div className="field">
+          <div className="field__label-row">
+            <label htmlFor={`${id}-state`} className="field__label">
+              State
+            </label>
+          </div>
+          <select id={`${id}-state`} name="state" className="field__input" autoComplete="address-level1" required value={values.state} onChange={(event) => setField('state')(event.target.value)}>
+            <option value="">Choose a state</option>
+            {INDIAN_STATES.map((state) => (
+              <option key={state} value={state}>
+                {state}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="form__grid">
+        <TextField label="Full name" name="recipientName" autoComplete="name" required maxLength={ADDRESS_LIMITS.recipientName} value={values.recipientName} onValueChange={setField('recipientName')} />
+        <TextField label="Mobile number" name="phone" type="tel" inputMode="tel" autoComplete="tel" required placeholder={phonePlaceholder} value={values.phone} onValueChange={setField('phone')} />
+      </div>
+      <TextField label="Address line 1" name="line1" autoComplete="address-line1" required maxLength={ADDRESS_LIMITS.line1} hint="House or flat number, building, street" value={values.line1} onValueChange={setField('line1')} />
+      <div className="form__grid">
+        <TextField label="Address line 2" name="line2" autoComplete="address-line2" optional maxLength={ADDRESS_LIMITS.line2} hint="Area or locality" value={values.line2} onValueChange={setField('line2')} />
+        <TextField label="Landmark" name="landmark" optional maxLength={ADDRESS_LIMITS.landmark} value={values.landmark} onValueChange={setField('landmark')} />
       </div>
     </>
   );

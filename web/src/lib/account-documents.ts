@@ -1,4 +1,5 @@
-import { SESSION_USER_SELECTION, type Address, type SessionUser } from './session-user';
+import type { AddressEntry, PinPlace } from '@shop/proto-contracts/src/address-book';
+import { SESSION_USER_SELECTION, type SessionUser } from './session-user';
 
 // Adding a phone or an address, from the profile or inline at checkout: the answer's user keeps
 // the session whole (every view of it shows the new entry at once).
@@ -39,18 +40,70 @@ export const ADD_PHONE = `
   }
 `;
 
-export interface AddAddressData {
-  addAddress: AuthPayload;
+// The address book (decision 0065): each change answers the account as it now is.
+
+export interface CreateAddressData {
+  createAddress: AuthPayload;
 }
+export type CreateAddressVariables = { input: AddressEntry };
+export const CREATE_ADDRESS = `
+  mutation CreateAddress($input: AddressBookInput!) {
+    createAddress(input: $input) { success message user { ${SESSION_USER_SELECTION} } }
+  }
+`;
 
-export type AddAddressVariables = { input: Address };
+export interface UpdateAddressData {
+  updateAddress: AuthPayload;
+}
+export type UpdateAddressVariables = { id: string; input: AddressEntry };
+export const UPDATE_ADDRESS = `
+  mutation UpdateAddress($id: ID!, $input: AddressBookInput!) {
+    updateAddress(id: $id, input: $input) { success message user { ${SESSION_USER_SELECTION} } }
+  }
+`;
 
-export const ADD_ADDRESS = `
-  mutation AddAddress($input: AddressInput!) {
-    addAddress(input: $input) {
-      success
-      message
-      user { ${SESSION_USER_SELECTION} }
-    }
+export interface DeleteAddressData {
+  deleteAddress: AuthPayload;
+}
+export const DELETE_ADDRESS = `
+  mutation DeleteAddress($id: ID!) {
+    deleteAddress(id: $id) { success message user { ${SESSION_USER_SELECTION} } }
+  }
+`;
+
+export interface MakeDefaultAddressData {
+  makeDefaultAddress: AuthPayload;
+}
+export const MAKE_DEFAULT_ADDRESS = `
+  mutation MakeDefaultAddress($id: ID!) {
+    makeDefaultAddress(id: $id) { success message user { ${SESSION_USER_SELECTION} } }
+  }
+`;
+
+export interface DeletePhoneData {
+  deletePhone: AuthPayload;
+}
+export const DELETE_PHONE = `
+  mutation DeletePhone($phone: String!) {
+    deletePhone(phone: $phone) { success message user { ${SESSION_USER_SELECTION} } }
+  }
+`;
+
+export interface MakeDefaultPhoneData {
+  makeDefaultPhone: AuthPayload;
+}
+export const MAKE_DEFAULT_PHONE = `
+  mutation MakeDefaultPhone($phone: String!) {
+    makeDefaultPhone(phone: $phone) { success message user { ${SESSION_USER_SELECTION} } }
+  }
+`;
+
+/** Where a PIN code is (public): null when India Post has no such PIN. */
+export interface PinCodeData {
+  pinCode: PinPlace | null;
+}
+export const PIN_CODE = `
+  query PinCode($pin: String!) {
+    pinCode(pin: $pin) { pin city district state states }
   }
 `;

@@ -1,12 +1,9 @@
+import type { BookAddress } from '@shop/proto-contracts/src/address-book';
+
 export type Role = 'user' | 'emp' | 'admin';
 
-export interface Address {
-  pin: string;
-  other: string;
-  city?: string | null;
-  state?: string | null;
-  country?: string | null;
-}
+/** A saved address (decision 0065); one saved before the address book has no recipient or lines. */
+export type Address = BookAddress;
 
 /** The logged-in account as the SPA keeps it (and mirrors under the `user` storage key). */
 export interface SessionUser {
@@ -33,9 +30,17 @@ export const SESSION_USER_SELECTION = `
   role
   phone
   address {
+    id
+    isDefault
+    recipientName
+    phone
+    line1
+    line2
+    landmark
     pin
     other
     city
+    district
     state
     country
   }

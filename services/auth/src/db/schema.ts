@@ -4,12 +4,24 @@ import type { NewsletterStatus, Role } from '@shop/proto-contracts';
 /** The auth service's tables (created by db/migrations; this file only describes them to drizzle). */
 export const authSchema = pgSchema('auth');
 
+/**
+ * A saved address (an element of users.addresses; decision 0065). The first is the default.
+ * Addresses saved before the address book have only pin, other and maybe city, state, country.
+ */
 export interface StoredAddress {
+  id: string;
   pin: string;
+  /** The street part as one text (for an address-book entry: line 1, line 2 and landmark). */
   other: string;
   city?: string;
   state?: string;
   country?: string;
+  recipientName?: string;
+  phone?: string;
+  line1?: string;
+  line2?: string;
+  landmark?: string;
+  district?: string;
 }
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

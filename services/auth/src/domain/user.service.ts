@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import {
+  addressBookMessages,
   authMessages,
-  MAX_ADDRESSES,
   MAX_PHONES,
   messages,
+  normalizeIndianMobile,
   type AddPhoneInput,
-  type AddressInput,
   type PublicUser,
   type RegisterInput,
   type UpdateProfileInput,
 } from '@shop/proto-contracts';
-import { AppError, badRequest, conflict, enqueueEvent, makeEvent, unauthenticated, type Tx } from '@shop/platform';
+import { AppError, badRequest, conflict, enqueueEvent, makeEvent, notFound, unauthenticated, type Tx } from '@shop/platform';
 import { users, type StoredAddress, type UserRow } from '../db/schema';
 import type { AuthDeps, UploadedImage } from './auth-deps';
 import { isUniqueViolation, ServiceUnavailableError } from './auth-errors';
@@ -141,20 +141,27 @@ export async function addPhone(deps: AuthDeps, userId: string, input: AddPhoneIn
   });
 }
 
-/** Saves one more address; at most MAX_ADDRESSES. */
-export async function addAddress(deps: AuthDeps, userId: string, input: AddressInput): Promise<PublicUser> {
-  const address: StoredAddress = { pin: input.pin, other: input.other };
-  if (input.city) address.city = input.city;
-  if (input.state) address.state = input.state;
-  if (input.country) address.country = input.country;
+/** Deletes a saved phone number (given in any form `normalizeIndianMobile` reads); deleting the default makes the next one the default. */
+export async function deletePhone(deps: AuthDeps, userId: string, phone: string): Promise<PublicUser> {
+  return updateLocked(deps, userId, (user) => ({ phones: user.phones.filter((p) => p !== phoneIn(user, phone)) }));
+}
+
+/** Makes a saved phone number the default: it moves to the front. */
+export async function makeDefaultPhone(deps: AuthDeps, userId: string, phone: string): Promise<PublicUser> {
   return updateLocked(deps, userId, (user) => {
-    if (user.addresses.length >= MAX_ADDRESSES) throw badRequest(authMessages.tooManyAddresses);
-    return { addresses: [...user.addresses, address] };
+    const saved = phoneIn(user, phone);
+    return { phones: [saved, ...user.phones.filter((p) => p !== saved)] };
   });
 }
 
+function phoneIn(user: UserRow, phone: string): string {
+  const digits = normalizeIndianMobile(phone);
+  if (!digits || !user.phones.includes(digits)) throw notFound(addressBookMessages.phoneNotFound);
+  return digits;
+}
+
 /** Read-modify-write of one user row under a row lock, so two quick adds never lose one. */
-async function updateLocked(deps: AuthDeps, userId: string, change: (user: UserRow) => Partial<UserRow>): Promise<PublicUser> {
+export async function updateLocked(deps: AuthDeps, userId: string, change: (user: UserRow) => Partial<UserRow>): Promise<PublicUser> {
   return deps.db.transaction(async (tx: Tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw unauthenticated(messages.sessionExpired);

@@ -3,6 +3,9 @@ import {
   mayReadAccountEmail,
   adminUsersQuerySchema,
   addAddressSchema,
+  addressBookMessages,
+  addressEntrySchema,
+  pinQuerySchema,
   addPhoneSchema,
   authMessages,
   forgotPasswordSchema,
@@ -31,7 +34,8 @@ import type { OidcSignIn } from '../domain/oidc.service';
 import { login, logout, rotateRefreshToken } from '../domain/session.service';
 import { confirmNewsletter, listNewsletterSubscribers, subscribeNewsletter, unsubscribeNewsletter } from '../domain/newsletter.service';
 import { userStats } from '../domain/user-stats.service';
-import { addAddress, addPhone, findUser, registerUser, updateProfile } from '../domain/user.service';
+import { addAddress, addBookAddress, deleteBookAddress, findPinPlace, makeDefaultAddress, updateBookAddress } from '../domain/address-book.service';
+import { addPhone, deletePhone, findUser, makeDefaultPhone, registerUser, updateProfile } from '../domain/user.service';
 import { parseInput } from '../parse-input';
 import { clearSessionCookies, refreshTokenOf, renewAfterVerification, setSessionCookies, type CookiePolicy } from '../routes/session-cookies';
 
@@ -66,6 +70,8 @@ export function authResolvers(deps: AuthDeps, cookies: CookiePolicy, oidc: OidcS
       me: async (_p: unknown, _a: Args, ctx: GraphQLContext) => (ctx.principal ? findUser(deps, ctx.principal.userId) : null),
       // Public, like the login page that asks.
       authProviders: async () => oidc.providers(),
+      // Public, like the address form that asks; limited per client address in the domain.
+      pinCode: async (_p: unknown, args: Args, ctx: GraphQLContext) => findPinPlace(deps, parseInput(pinQuerySchema, args).pin, { ip: ip(ctx) }),
       adminUsers: async (_p: unknown, _a: Args, ctx: GraphQLContext) => {
         assertRole(ctx, 'admin');
         return listUsers(deps);
@@ -142,6 +148,30 @@ export function authResolvers(deps: AuthDeps, cookies: CookiePolicy, oidc: OidcS
       addAddress: async (_p, args, ctx) => {
         const user = await addAddress(deps, assertLoggedIn(ctx).userId, parseInput(addAddressSchema, args.input));
         return { success: true, message: authMessages.addressAdded, user };
+      },
+      createAddress: async (_p, args, ctx) => {
+        const { user } = await addBookAddress(deps, assertLoggedIn(ctx).userId, parseInput(addressEntrySchema, args.input));
+        return { success: true, message: addressBookMessages.addressAdded, user };
+      },
+      updateAddress: async (_p, args, ctx) => {
+        const user = await updateBookAddress(deps, assertLoggedIn(ctx).userId, String(args.id), parseInput(addressEntrySchema, args.input));
+        return { success: true, message: addressBookMessages.addressUpdated, user };
+      },
+      deleteAddress: async (_p, args, ctx) => {
+        const user = await deleteBookAddress(deps, assertLoggedIn(ctx).userId, String(args.id));
+        return { success: true, message: addressBookMessages.addressDeleted, user };
+      },
+      makeDefaultAddress: async (_p, args, ctx) => {
+        const user = await makeDefaultAddress(deps, assertLoggedIn(ctx).userId, String(args.id));
+        return { success: true, message: addressBookMessages.defaultAddressSet, user };
+      },
+      deletePhone: async (_p, args, ctx) => {
+        const user = await deletePhone(deps, assertLoggedIn(ctx).userId, String(args.phone));
+        return { success: true, message: addressBookMessages.phoneDeleted, user };
+      },
+      makeDefaultPhone: async (_p, args, ctx) => {
+        const user = await makeDefaultPhone(deps, assertLoggedIn(ctx).userId, String(args.phone));
+        return { success: true, message: addressBookMessages.defaultPhoneSet, user };
       },
       updateProfile: async (_p, args, ctx) => {
         const { emailChangePending, ...user } = await updateProfile(deps, assertLoggedIn(ctx).userId, parseInput(updateProfileSchema, args));

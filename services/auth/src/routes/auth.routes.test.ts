@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { listen } from '@shop/platform';
+import { MAX_ADDRESSES } from '@shop/proto-contracts';
 import { newUser, registeredClient, startAuthService, TestClient, type AuthTestService } from '../testing/auth-test-service';
 import { sha256 } from '../domain/session.service';
 
@@ -446,11 +447,31 @@ describe('POST /api/v1/addAddress', () => {
     expect(res).toMatchObject({ status: 400, body: { message: 'Address must be at most 300 characters long' } });
   });
 
-  it('keeps at most 10 addresses', async () => {
+  it(`keeps at most ${MAX_ADDRESSES} addresses`, async () => {
     const { client: c } = await registeredClient(service);
-    for (let i = 0; i < 10; i += 1) await c.post('/api/v1/addAddress', { pin: '560001', other: `House ${i}` });
+    for (let i = 0; i < MAX_ADDRESSES; i += 1) await c.post('/api/v1/addAddress', { pin: '560001', other: `House ${i}` });
     const res = await c.post('/api/v1/addAddress', { pin: '560001', other: 'One too many' });
-    expect(res).toMatchObject({ status: 400, body: { message: 'You can save at most 10 addresses' } });
+    expect(res).toMatchObject({ status: 400, body: { message: `You can save at most ${MAX_ADDRESSES} addresses. Delete one you no longer need to add another.` } });
+  });
+
+  it('refuses a PIN code India Post does not have', async () => {
+    const { client: c } = await registeredClient(service);
+    const res = await c.post('/api/v1/addAddress', { pin: '999999', other: '12 MG Road' });
+    expect(res).toMatchObject({ status: 400, body: { message: 'This PIN code does not exist' } });
+  });
+
+  it('refuses a state the PIN code is not in', async () => {
+    const { client: c } = await registeredClient(service);
+    const res = await c.post('/api/v1/addAddress', { pin: '110001', other: '1 Janpath', state: 'karnataka' });
+    expect(res).toMatchObject({ status: 400, body: { message: 'PIN code 110001 is in Delhi, not Karnataka' } });
+  });
+
+  it('fills in city, district and state from the PIN code and gives the address an id', async () => {
+    const { client: c } = await registeredClient(service);
+    const res = await c.post('/api/v1/addAddress', { pin: 560001, other: '12 MG Road' });
+    const [address] = res.body.user.address;
+    expect(address).toMatchObject({ pin: '560001', other: '12 MG Road', city: 'Bangalore', district: 'Bangalore', state: 'Karnataka', isDefault: true });
+    expect(address.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

@@ -1,3 +1,4 @@
+import { shippingAddressText } from '@shop/proto-contracts/src/address-book';
 import type { Address } from '../../../lib/session-user';
 import { DEFAULT_COUNTRY } from '../../../lib/default-country';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
@@ -26,14 +27,15 @@ export function missingPlaceOf(address: Address): { city: boolean; state: boolea
 }
 
 /**
- * The shipping info of a saved address {pin, other, city?, state?, country?} and phone: address is
- * `other`, the country defaults to India, city and state come from the address or, when it has
- * none, from what was typed at checkout. Spec section 3: the phone keeps only its digits and the
- * PIN code becomes a number.
+ * The shipping info of a saved address and phone: the order keeps one address line, so the
+ * recipient, street part, landmark and district are written into it (`shippingAddressText`,
+ * decision 0065); city and state come from the address or, for an older address without them,
+ * from what was typed at checkout; the country defaults to India. Spec section 3: the phone keeps
+ * only its digits and the PIN code becomes a number.
  */
 export function toShippingInfo(address: Address, phone: string, fill: PlaceFill): ShippingInfo {
   return {
-    address: address.other.trim(),
+    address: shippingAddressText(address),
     city: address.city?.trim() || fill.city.trim(),
     state: address.state?.trim() || fill.state.trim(),
     country: address.country?.trim() || DEFAULT_COUNTRY,
@@ -45,12 +47,6 @@ export function toShippingInfo(address: Address, phone: string, fill: PlaceFill)
 /** The order subgraph takes the PIN code as text (it checks the 6 digits itself). */
 export function toShippingInput(info: ShippingInfo): ShippingInfoInput {
   return { ...info, pinCode: String(info.pinCode) };
-}
-
-/** How a saved address reads in a list: 'Flat 4, MG Road, Bengaluru, Karnataka, India – 560038'. */
-export function formatAddress(address: Address): string {
-  const place = [address.city, address.state, address.country].map((part) => part?.trim()).filter(Boolean);
-  return `${[address.other.trim(), ...place].join(', ')} – ${address.pin}`;
 }
 
 export function storeShippingInfo(info: ShippingInfo): void {

@@ -1,6 +1,7 @@
+import { addressBookMessages } from '@shop/proto-contracts/src/address-book';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { addressFormText } from '../../../components/address-fields';
+import { AddressLines } from '../../../components/address-lines';
 import { useDialogs } from '../../../components/confirm-dialog';
 import { toast } from '../../../lib/toast';
 import { ChevronLeftIcon, MapPinIcon, PhoneIcon } from '../../../components/icons';
@@ -14,7 +15,7 @@ import { cartText } from '../../../lib/cart-messages';
 import type { SessionUser } from '../../../lib/session-user';
 import type { OrderItemInput } from '../api/checkout-documents';
 import { checkoutText } from '../api/checkout-messages';
-import { formatAddress, toShippingInfo } from '../api/shipping-info';
+import { toShippingInfo } from '../api/shipping-info';
 import { useCheckoutQuote } from '../hooks/use-checkout-quote';
 import { useCouponCode } from '../hooks/use-coupon-code';
 import { usePlaceOrder } from '../hooks/use-place-order';
@@ -103,9 +104,9 @@ function CheckoutForm({ user, items, cartProblem }: { user: SessionUser; items: 
     }
     const shipping = toShippingInfo(choice.address, choice.phone, choice.fill);
     const missing = !shipping.city
-      ? { field: 'city', text: addressFormText.cityRequired }
+      ? { field: 'city', text: addressBookMessages.cityRequired }
       : !shipping.state
-        ? { field: 'state', text: addressFormText.stateRequired }
+        ? { field: 'state', text: addressBookMessages.stateInvalid }
         : null;
     if (missing) {
       toast.error(missing.text);
@@ -127,13 +128,13 @@ function CheckoutForm({ user, items, cartProblem }: { user: SessionUser; items: 
             title="Deliver to"
             icon={<MapPinIcon />}
             name="shipping-address"
-            options={user.address.map((address, index) => ({ key: `${index}-${address.pin}`, label: formatAddress(address), primary: index === 0 }))}
+            options={user.address.map((address, index) => ({ key: address.id, label: <AddressLines address={address} />, primary: index === 0 }))}
             selectedIndex={choice.addressIndex}
             onSelect={choice.chooseAddress}
             emptyText="No saved addresses yet. Add the address to deliver to."
             addLabel="Add a new address"
             addedIndexOf={(account) => account.address.length - 1}
-            renderAddForm={(props) => <AddAddressForm {...props} />}
+            renderAddForm={(props) => <AddAddressForm {...props} defaultPhone={user.phone[0]} />}
           >
             {needsFill ? (
               <div id={FILL_ID} className="checkout-fill">

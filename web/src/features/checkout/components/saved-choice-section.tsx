@@ -4,7 +4,8 @@ import type { SessionUser } from '../../../lib/session-user';
 
 export interface SavedOption {
   key: string;
-  label: string;
+  label: ReactNode;
+  /** The default entry (the first saved). */
   primary: boolean;
 }
 
@@ -94,7 +95,7 @@ export function SavedChoiceSection(props: SavedChoiceSectionProps) {
               <span className="choice__text">{option.label}</span>
               {option.primary ? (
                 <span className="badge badge--primary" aria-hidden="true">
-                  Primary
+                  Default
                 </span>
               ) : null}
             </label>

@@ -24,7 +24,7 @@ export function ProfileView({ user }: { user: SessionUser }) {
           <MoreDetailsCard user={user} />
           <div className="profile-forms">
             <AddPhoneForm />
-            <AddAddressForm />
+            <AddAddressForm user={user} />
             {/* Keyed by account so the fields start from the saved values after an update. */}
             <UpdateProfileForm key={`${user.id}:${user.name}:${user.email}`} user={user} />
             <ChangePasswordForm />
