@@ -183,8 +183,111 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add an address (6-digit PIN and details) */
+        /** Add an address (6-digit PIN and details): the PIN must exist, and lie in state when one is given (one of the 36); a missing city or state is the PIN directory's */
         post: operations["postAddAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save an address-book entry (201: addressId, user); at most 20; 400 for a PIN India Post does not have or one outside the state */
+        post: operations["postAddresses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/addresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace one of the caller's saved addresses (same body and checks as POST /addresses); 404 for an id not in the book */
+        put: operations["putAddressesId"];
+        post?: never;
+        /** Delete one of the caller's saved addresses (the next becomes the default); 404 for an id not in the book */
+        delete: operations["deleteAddressesId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/addresses/{id}/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make one of the caller's saved addresses the default (moves it first); 404 for an id not in the book */
+        post: operations["postAddressesIdDefault"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/phones/{phone}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of the caller's saved phone numbers; 404 for one not saved */
+        delete: operations["deletePhonesPhone"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/phones/{phone}/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make one of the caller's saved phone numbers the default (moves it first); 404 for one not saved */
+        post: operations["postPhonesPhoneDefault"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pincode/{pin}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where a 6-digit PIN code is, from India Post's PIN directory: place {pin, city, district, state, states}; 404 for a PIN India Post does not have; limited per client address */
+        get: operations["getPincodePin"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2214,6 +2317,666 @@ export interface operations {
             };
             /** @description No valid session (cookie or bearer token) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Who receives the parcel (required, at most 50 characters) */
+                    recipientName?: string;
+                    /** @description A 10-digit Indian mobile number the courier can call (required) */
+                    phone?: string;
+                    /** @description House or flat number and street (required, at most 80) */
+                    line1?: string;
+                    /** @description Area or locality (at most 60) */
+                    line2?: string;
+                    /** @description A landmark near the address (at most 40) */
+                    landmark?: string;
+                    /** @description 6-digit PIN code that India Post knows (required) */
+                    pin?: string;
+                    /** @description City or town (required, at most 60) */
+                    city?: string;
+                    /** @description District (defaults to the PIN directory's) */
+                    district?: string;
+                    /** @description One of the 36 states and union territories, where the PIN is (required) */
+                    state?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        addressId: string;
+                        user: {
+                            _id: string;
+                            id: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "user" | "emp" | "admin";
+                            phone: string[];
+                            address: ({
+                                pin: string;
+                                other: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            avatar: string | null;
+                            emailVerifiedAt: string | null;
+                            createdAt: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Bad input: the message says what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (cookie or bearer token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAddressesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Who receives the parcel (required, at most 50 characters) */
+                    recipientName?: string;
+                    /** @description A 10-digit Indian mobile number the courier can call (required) */
+                    phone?: string;
+                    /** @description House or flat number and street (required, at most 80) */
+                    line1?: string;
+                    /** @description Area or locality (at most 60) */
+                    line2?: string;
+                    /** @description A landmark near the address (at most 40) */
+                    landmark?: string;
+                    /** @description 6-digit PIN code that India Post knows (required) */
+                    pin?: string;
+                    /** @description City or town (required, at most 60) */
+                    city?: string;
+                    /** @description District (defaults to the PIN directory's) */
+                    district?: string;
+                    /** @description One of the 36 states and union territories, where the PIN is (required) */
+                    state?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        user: {
+                            _id: string;
+                            id: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "user" | "emp" | "admin";
+                            phone: string[];
+                            address: ({
+                                pin: string;
+                                other: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            avatar: string | null;
+                            emailVerifiedAt: string | null;
+                            createdAt: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Bad input: the message says what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (cookie or bearer token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAddressesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        user: {
+                            _id: string;
+                            id: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "user" | "emp" | "admin";
+                            phone: string[];
+                            address: ({
+                                pin: string;
+                                other: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            avatar: string | null;
+                            emailVerifiedAt: string | null;
+                            createdAt: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Bad input: the message says what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (cookie or bearer token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAddressesIdDefault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        user: {
+                            _id: string;
+                            id: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "user" | "emp" | "admin";
+                            phone: string[];
+                            address: ({
+                                pin: string;
+                                other: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            avatar: string | null;
+                            emailVerifiedAt: string | null;
+                            createdAt: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Bad input: the message says what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (cookie or bearer token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePhonesPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                phone: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        user: {
+                            _id: string;
+                            id: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "user" | "emp" | "admin";
+                            phone: string[];
+                            address: ({
+                                pin: string;
+                                other: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            avatar: string | null;
+                            emailVerifiedAt: string | null;
+                            createdAt: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Bad input: the message says what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (cookie or bearer token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPhonesPhoneDefault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                phone: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        user: {
+                            _id: string;
+                            id: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "user" | "emp" | "admin";
+                            phone: string[];
+                            address: ({
+                                pin: string;
+                                other: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            avatar: string | null;
+                            emailVerifiedAt: string | null;
+                            createdAt: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Bad input: the message says what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (cookie or bearer token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPincodePin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pin: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        place: {
+                            pin: string;
+                            city: string;
+                            district: string;
+                            state: string;
+                            states: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Bad input: the message says what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
