@@ -46,7 +46,11 @@ exec 9>"$CACHE/.lock"
 flock -n 9 || { echo "containers: another run holds $CACHE/.lock" >&2; exit 2; }
 
 WORK=$(mktemp -d -t shopkart-containers.XXXXXX)
-export CONTAINERS_CONF=$WORK/containers.conf CONTAINERS_STORAGE_CONF=$WORK/storage.conf
+# Podman's own folders are fixed, inside the cache: its database (in the image store) records the
+# run and temporary folders it was first used with and refuses different ones later, so per-run
+# folders would break the next run after a killed one. The lock above keeps them to one run.
+PODMAN_STATE=$CACHE/podman
+export CONTAINERS_CONF=$PODMAN_STATE/containers.conf CONTAINERS_STORAGE_CONF=$PODMAN_STATE/storage.conf
 export DOCKER_HOST=unix://$WORK/podman.sock COMPOSE_PROJECT_NAME=$PROJECT
 TIMINGS=() FAILURES=0 START=$SECONDS
 
@@ -62,6 +66,7 @@ wait_http() { local i; for ((i = 0; i < $2 * 2; i++)); do in_ns curl -fs -m 2 -o
 # Podman settings. runc + cgroupfs: crun refuses hybrid cgroup v1/v2 hosts and there is no systemd;
 # explicit ulimits: without CAP_SYS_RESOURCE the defaults ("raise to the hard limit") fail.
 # The image store is the cache folder (bases survive runs); run state is per run.
+mkdir -p "$PODMAN_STATE"
 cat > "$CONTAINERS_CONF" <<EOF
 [containers]
 default_ulimits = ["nofile=20000:20000", "nproc=32768:32768"]
@@ -69,17 +74,17 @@ default_ulimits = ["nofile=20000:20000", "nproc=32768:32768"]
 runtime = "runc"
 cgroup_manager = "cgroupfs"
 events_logger = "file"
-tmp_dir = "$WORK/tmp"
+tmp_dir = "$PODMAN_STATE/tmp"
 [network]
-network_config_dir = "$WORK/networks"
+network_config_dir = "$PODMAN_STATE/networks"
 EOF
 cat > "$CONTAINERS_STORAGE_CONF" <<EOF
 [storage]
 driver = "overlay"
 graphroot = "$CACHE/storage"
-runroot = "$WORK/run"
+runroot = "$PODMAN_STATE/run"
 EOF
-mkdir -p "$WORK/tmp" "$WORK/networks" "$WORK/run"
+mkdir -p "$PODMAN_STATE/tmp" "$PODMAN_STATE/networks" "$PODMAN_STATE/run"
 
 # ---------------------------------------------------------------------------------------------
 setup() {
