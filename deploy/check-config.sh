@@ -34,7 +34,7 @@ if [ -z "$docker_tag" ] || [ "$docker_tag" != "$compose_tag" ] || [ "$docker_tag
 fi
 echo "image tag shopkart:$docker_tag in the Dockerfile, compose and the kustomize base"
 
-# The image is built once (decision 0079): one service has `build:`, every application service runs
+# The image is built once (decision 0080): one service has `build:`, every application service runs
 # shopkart:<tag>, and the builder is the first of them in compose's start order (docker-compose 1.29
 # makes sure of each service's image in that order and would try to pull shopkart for a service
 # before the one that builds it).
