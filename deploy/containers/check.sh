@@ -115,10 +115,11 @@ leftovers() {
     ip netns del "$ns" 2>/dev/null || true; n=$((n + 1))
   done
   if [ -n "$(podman ps -aq 2>/dev/null)" ] || [ -n "$(podman pod ps -q 2>/dev/null)" ]; then
-    podman pod rm -af -t 0 >/dev/null 2>&1; podman rm -af -t 0 >/dev/null 2>&1; n=$((n + 1))
+    podman pod rm -af -t 0 >/dev/null 2>&1 || true; podman rm -af -t 0 >/dev/null 2>&1 || true; n=$((n + 1))
   fi
-  podman volume prune -f >/dev/null 2>&1; podman secret rm shop-secrets >/dev/null 2>&1
-  podman network rm -f ${PROJECT}_default >/dev/null 2>&1
+  podman volume prune -f >/dev/null 2>&1 || true
+  podman secret rm shop-secrets >/dev/null 2>&1 || true
+  podman network rm -f ${PROJECT}_default >/dev/null 2>&1 || true
   [ "$n" = 0 ] || echo "  removed what an earlier, killed run left behind"
   return 0
 }
