@@ -33,3 +33,17 @@ if [ -z "$docker_tag" ] || [ "$docker_tag" != "$compose_tag" ] || [ "$docker_tag
   exit 1
 fi
 echo "image tag shopkart:$docker_tag in the Dockerfile, compose and the kustomize base"
+
+# The image is built once (decision 0080): one service has `build:`, every application service runs
+# shopkart:<tag>, and the builder is the first of them in compose's start order (docker-compose 1.29
+# makes sure of each service's image in that order and would try to pull shopkart for a service
+# before the one that builds it).
+resolved=$(docker-compose --env-file .env.example -f docker-compose.yml config)
+builders=$(echo "$resolved" | awk '/^services:/{s=1;next} /^[a-z]/{s=0} s && /^  [a-z0-9_-]+:$/{svc=$1} s && /^    build:/{sub(":","",svc); print svc}')
+app=$(echo "$resolved" | awk -v img="shopkart:$docker_tag" '/^services:/{s=1;next} /^[a-z]/{s=0} s && /^  [a-z0-9_-]+:$/{svc=$1} s && /^    image: / && $2 == img {sub(":","",svc); print svc}')
+first=$(docker-compose --env-file .env.example -f docker-compose.yml config --services | grep -Fx -f <(echo "$app") | head -1)
+if [ "$(echo "$builders" | grep -c .)" != 1 ] || ! echo "$app" | grep -qx "$builders" || [ "$first" != "$builders" ]; then
+  echo "compose must build shopkart:$docker_tag once: services with build: '$(echo $builders)', first of the image's services in start order '$first'" >&2
+  exit 1
+fi
+echo "compose builds shopkart:$docker_tag once ($builders, first in start order); $(echo "$app" | grep -c .) services run it"

@@ -29,6 +29,9 @@
 # Redis are never used: compose's network and ports live in a private network namespace whose
 # only way out is slirp4netns (outbound traffic only).
 set -euo pipefail
+# The whole script is one block, read before it runs: bash otherwise reads a script as it goes, and
+# a checkout or an edit of this file during a run would run a mix of two versions.
+{
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -46,7 +49,11 @@ exec 9>"$CACHE/.lock"
 flock -n 9 || { echo "containers: another run holds $CACHE/.lock" >&2; exit 2; }
 
 WORK=$(mktemp -d -t shopkart-containers.XXXXXX)
-export CONTAINERS_CONF=$WORK/containers.conf CONTAINERS_STORAGE_CONF=$WORK/storage.conf
+# Podman's own folders are fixed, inside the cache: its database (in the image store) records the
+# run and temporary folders it was first used with and refuses different ones later, so per-run
+# folders would break the next run after a killed one. The lock above keeps them to one run.
+PODMAN_STATE=$CACHE/podman
+export CONTAINERS_CONF=$PODMAN_STATE/containers.conf CONTAINERS_STORAGE_CONF=$PODMAN_STATE/storage.conf
 export DOCKER_HOST=unix://$WORK/podman.sock COMPOSE_PROJECT_NAME=$PROJECT
 TIMINGS=() FAILURES=0 START=$SECONDS
 
@@ -62,6 +69,7 @@ wait_http() { local i; for ((i = 0; i < $2 * 2; i++)); do in_ns curl -fs -m 2 -o
 # Podman settings. runc + cgroupfs: crun refuses hybrid cgroup v1/v2 hosts and there is no systemd;
 # explicit ulimits: without CAP_SYS_RESOURCE the defaults ("raise to the hard limit") fail.
 # The image store is the cache folder (bases survive runs); run state is per run.
+mkdir -p "$PODMAN_STATE"
 cat > "$CONTAINERS_CONF" <<EOF
 [containers]
 default_ulimits = ["nofile=20000:20000", "nproc=32768:32768"]
@@ -69,17 +77,17 @@ default_ulimits = ["nofile=20000:20000", "nproc=32768:32768"]
 runtime = "runc"
 cgroup_manager = "cgroupfs"
 events_logger = "file"
-tmp_dir = "$WORK/tmp"
+tmp_dir = "$PODMAN_STATE/tmp"
 [network]
-network_config_dir = "$WORK/networks"
+network_config_dir = "$PODMAN_STATE/networks"
 EOF
 cat > "$CONTAINERS_STORAGE_CONF" <<EOF
 [storage]
 driver = "overlay"
 graphroot = "$CACHE/storage"
-runroot = "$WORK/run"
+runroot = "$PODMAN_STATE/run"
 EOF
-mkdir -p "$WORK/tmp" "$WORK/networks" "$WORK/run"
+mkdir -p "$PODMAN_STATE/tmp" "$PODMAN_STATE/networks" "$PODMAN_STATE/run"
 
 # ---------------------------------------------------------------------------------------------
 setup() {
@@ -92,7 +100,28 @@ setup() {
       || { cat "$WORK/apt.log"; die "apt-get install ${missing[*]}"; }
   fi
   command -v node >/dev/null && [ "$(node -p 'process.versions.node.split(".")[0]')" = 20 ] || die "Node 20 is needed on this machine (copied into the base image)"
+  leftovers
   echo "  $(podman --version), docker-compose $(docker-compose version --short), node $(node -v)"
+}
+
+# What a run that was killed (no cleanup) left in the cache's podman store and on the machine: its
+# containers, pods, volumes and secret, and its network namespace with the processes inside it
+# (podman's API service) and the slirp4netns attached to it. The lock says no other run is live.
+leftovers() {
+  local ns pid n=0
+  for ns in $(ip netns list | awk '$1 ~ /^shopkart-ct-[0-9]+$/ {print $1}'); do
+    kill -0 "${ns#shopkart-ct-}" 2>/dev/null && continue
+    for pid in $(ip netns pids "$ns") $(pgrep -f "slirp4netns .*/run/netns/$ns tap0" || true); do kill "$pid" 2>/dev/null || true; done
+    ip netns del "$ns" 2>/dev/null || true; n=$((n + 1))
+  done
+  if [ -n "$(podman ps -aq 2>/dev/null)" ] || [ -n "$(podman pod ps -q 2>/dev/null)" ]; then
+    podman pod rm -af -t 0 >/dev/null 2>&1 || true; podman rm -af -t 0 >/dev/null 2>&1 || true; n=$((n + 1))
+  fi
+  podman volume prune -f >/dev/null 2>&1 || true
+  podman secret rm shop-secrets >/dev/null 2>&1 || true
+  podman network rm -f ${PROJECT}_default >/dev/null 2>&1 || true
+  [ "$n" = 0 ] || echo "  removed what an earlier, killed run left behind"
+  return 0
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -307,13 +336,16 @@ kube() {
     [ -n "$img" ] && in_ns curl -fs -m 5 -o /dev/null "http://$gw:3000$img" && break; sleep 2; done
   [ -n "$img" ] && in_ns curl -fs -m 5 -o /dev/null "http://$gw:3000$img" && ok "a demo picture served from the media volume (written by uid 1000 on a read-only root)" || bad "picture $img not served"
   # SIGTERM to every pod (30 s grace as Kubernetes'): each app container must exit 0 by itself.
-  local t0 code name
+  local t0 code name cut
   for s in gateway auth catalog cart order media; do
     pod=$(podman pod ls --format '{{.Name}}' | grep -E "^$s-pod(-0)?$" | sed -n 1p)
     t0=$(date +%s%N); pn pod stop -t 30 "$pod" >/dev/null 2>&1 || true
     for name in $(podman ps -a --filter pod="$pod" --format '{{.Names}}' | grep -v -- '-infra$'); do
       code=$(podman inspect "$name" --format '{{.State.ExitCode}}')
-      if [ "$code" = 0 ]; then ok "pod $pod: $name exit 0 on SIGTERM ($(( ($(date +%s%N) - t0) / 1000000 )) ms for the pod)"
+      # Podman stops a pod's pause container (and tears its network down) together with the app, so
+      # the app's goodbyes to its peers may go unanswered and be cut (decision 0079): shown here.
+      cut=$(podman logs "$name" 2>&1 | sed -n 's/.*"msg":"\([^"]*did not \(answer\|finish\)[^"]*\)".*/\1/p' | paste -sd';' -)
+      if [ "$code" = 0 ]; then ok "pod $pod: $name exit 0 on SIGTERM ($(( ($(date +%s%N) - t0) / 1000000 )) ms for the pod)${cut:+; $cut}"
       else bad "pod $pod: $name exit $code on SIGTERM; its last log lines:"; podman logs --tail 8 "$name" 2>&1 | cut -c1-400 | sed 's/^/      /'; fi
     done
   done
@@ -361,3 +393,5 @@ timed compose
 timed sigterm
 timed kube
 [ "$FAILURES" = 0 ]
+exit
+}

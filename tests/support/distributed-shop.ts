@@ -45,6 +45,12 @@ export interface DistributedShopOptions {
    */
   rabbitmqVia?: { port: number; services: readonly ServiceName[] };
   /**
+   * Every process (services and gateway) reaches PostgreSQL, RabbitMQ and Redis through these
+   * loopback ports (a test's TCP proxies, e.g. frozen to make the peers stop answering); the
+   * databases and the virtual host are still made and removed directly.
+   */
+  peersVia?: { postgres: number; rabbitmq: number; redis: number };
+  /**
    * Servers of the test's own (a fault test that stops or restarts them must never touch the shared
    * ones): PostgreSQL and RabbitMQ URLs, and how to run rabbitmqctl against that node.
    */
@@ -100,12 +106,13 @@ export async function startDistributedShop(
   const rabbit = new URL(options.infrastructure?.rabbitmqUrl ?? rabbitBase());
   rabbit.pathname = `/${vhost}`;
   const rabbitUrl = rabbit.toString();
-  const rabbitUrlOf = (s: ServiceName) => {
-    if (!options.rabbitmqVia?.services.includes(s)) return rabbitUrl;
-    const via = new URL(rabbitUrl);
-    via.host = `127.0.0.1:${options.rabbitmqVia.port}`;
-    return via.toString();
+  const via = (url: string, port: number | undefined) => {
+    if (port === undefined) return url;
+    const u = new URL(url);
+    u.host = `127.0.0.1:${port}`;
+    return u.toString();
   };
+  const rabbitUrlOf = (s: ServiceName) => via(rabbitUrl, options.rabbitmqVia?.services.includes(s) ? options.rabbitmqVia.port : options.peersVia?.rabbitmq);
 
   const ports = Object.fromEntries(await Promise.all([...services, 'gateway'].map(async (s) => [s, await freePort()]))) as Record<ServiceName | 'gateway', number>;
   const replicated = options.replicas === 2;
@@ -118,7 +125,7 @@ export async function startDistributedShop(
   const common = {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.SYSTEM_LOG_LEVEL ?? 'warn',
-    REDIS_URL: redisUrl(),
+    REDIS_URL: via(redisUrl(), options.peersVia?.redis),
     NAMESPACE: namespace,
     JWT_PUBLIC_KEY: keys.publicKey,
     DATA_DIR: dataDir,
@@ -128,7 +135,7 @@ export async function startDistributedShop(
     ...common,
     PORT: String(port),
     RABBITMQ_URL: rabbitUrlOf(s),
-    DATABASE_URL: dbUrl(pg, `shop_sys_${id}_${s}`),
+    DATABASE_URL: via(dbUrl(pg, `shop_sys_${id}_${s}`), options.peersVia?.postgres),
     ...(s === 'auth' ? { JWT_PRIVATE_KEY: keys.privateKey, PUBLIC_URL: `http://127.0.0.1:${ports.gateway}`, ADMIN_EMAIL: 'admin@shop.test', ADMIN_PASSWORD: 'Admin#12345' } : {}),
     ...(s === 'media' ? { MEDIA_DIR: join(dataDir, 'media') } : {}),
     ...(s === 'cart' ? { CATALOG_URL: urls.catalog } : {}),
@@ -154,8 +161,8 @@ export async function startDistributedShop(
     LOG_LEVEL: common.LOG_LEVEL,
     PORT: String(port),
     HOST: '127.0.0.1',
-    REDIS_URL: redisUrl(),
-    RABBITMQ_URL: rabbitUrl,
+    REDIS_URL: via(redisUrl(), options.peersVia?.redis),
+    RABBITMQ_URL: via(rabbitUrl, options.peersVia?.rabbitmq),
     NAMESPACE: namespace,
     INTERNAL_API_TOKEN: internalToken,
     AUTH_URL: urls.auth,

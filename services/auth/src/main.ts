@@ -1,6 +1,6 @@
 import './tracing';
 import { createPrivateKey, createPublicKey, createSign, createVerify } from 'node:crypto';
-import { closeRuntime, ConfigError, createRuntime, listen, loadConfig, readPem, shutdownTracing, type RuntimeSettings } from '@shop/platform';
+import { ConfigError, createRuntime, listen, loadConfig, readPem, stopOnTerminationSignal, type RuntimeSettings } from '@shop/platform';
 import { authSettings, createAuthService, oidcOptionsOf } from './app';
 
 /** Distributed-mode entry point: like the platform's runServiceMain, but auth holds the private key. */
@@ -40,17 +40,8 @@ async function main() {
   }
   const server = await listen(instance.app, config.PORT, config.HOST);
   runtime.logger.info({ port: config.PORT }, 'auth service listening');
-  const shutdown = async () => {
-    runtime.logger.info('shutting down');
-    server.close();
-    server.closeIdleConnections();
-    await instance.stop();
-    await closeRuntime(runtime);
-    await shutdownTracing();
-    process.exit(0);
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  // The same bounded stop as every other service (decisions 0050, 0079).
+  stopOnTerminationSignal(runtime, server, instance);
 }
 
 /** The signing key, and the verifying key (derived from it unless given; then it must match). */

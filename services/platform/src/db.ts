@@ -7,6 +7,7 @@ import { Pool, types as pgTypes, type PoolClient, type QueryConfig } from 'pg';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { Column } from 'drizzle-orm';
 import type { Logger } from './logger';
+import { GOODBYE_MS, settleOrCut } from './shutdown';
 
 /** The drizzle handle services use; same API over PostgreSQL and PGlite. */
 export type Db = NodePgDatabase<Record<string, never>>;
@@ -135,15 +136,23 @@ export function postgresDatabase(
   // pool, checked-out ones through their own listener; the query in flight fails on its own, and
   // the pool opens fresh connections once the database is back.
   const onError = (err: Error) => logger?.warn({ err: String(err) }, 'database connection lost');
+  // Every open connection of both pools, so close() can cut those whose server stopped answering.
+  const connections = new Set<PoolClient>();
+  const track = (client: PoolClient) => {
+    connections.add(client);
+    client.once('end', () => connections.delete(client));
+  };
   pool.on('error', onError);
   pool.on('connect', (client) => {
     client.on('error', onError);
+    track(client);
   });
   // Readiness asks on a connection of its own: a pool busy with a backlog is not a database down.
   const probe = new Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 2_000, idleTimeoutMillis: 60_000 });
   probe.on('error', onError);
   probe.on('connect', (client) => {
     client.on('error', onError);
+    track(client);
   });
   return {
     db: drizzlePg(pool),
@@ -166,7 +175,13 @@ export function postgresDatabase(
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
-      await Promise.all([pool.end(), probe.end()]);
+      // pool.end() resolves when each socket has closed, which needs the server's answer to the
+      // Terminate; a server that stopped answering (or a query still waiting on one) would hold it
+      // for the operating system's TCP timeout (decision 0079).
+      const answered = await settleOrCut(Promise.all([pool.end(), probe.end()]), GOODBYE_MS, () => {
+        for (const client of connections) socketOf(client)?.destroy();
+      });
+      if (!answered) logger?.warn({ waitedMs: GOODBYE_MS, connections: connections.size }, 'PostgreSQL did not answer the close; connections cut');
     },
   };
 }
@@ -348,4 +363,9 @@ export function rowsAs<T>(columns: Record<string, Column>, rows: readonly Record
     }
     return row as T;
   });
+}
+
+/** The socket under a pg client (`client.connection.stream`), to cut a connection whose server stopped answering. */
+function socketOf(client: PoolClient): { destroy(): void } | undefined {
+  return (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
 }

@@ -23,7 +23,7 @@ import { clientAddressFromGateway, inSeries, requestContext } from './request-co
 import { httpMetrics, metricsHandler } from './telemetry/metrics';
 import { shutdownTracing } from './telemetry/tracing';
 import { sampleServiceGauges } from './telemetry/service-gauges';
-import { closeServerGracefully, exitOnTerminationSignal } from './shutdown';
+import { BACKGROUND_STOP_MS, closeServerGracefully, exitOnTerminationSignal, settleOrCut } from './shutdown';
 
 /** What a service needs from the outside world; built from settings, or shared in embedded mode. */
 export interface Runtime {
@@ -191,8 +191,9 @@ export async function prepareService(
 
 export async function closeRuntime(runtime: Runtime, { closeShared = false } = {}) {
   if (runtime.bus.kind === 'rabbitmq' || closeShared) await runtime.bus.close();
-  await runtime.database.close();
-  await runtime.redis?.quit().catch(() => runtime.redis?.disconnect());
+  // Independent of each other once the consumers are done: side by side, so two peers that stopped
+  // answering cost one wait, not two (each is bounded: GOODBYE_MS, Redis' command timeout).
+  await Promise.all([runtime.database.close(), runtime.redis?.quit().catch(() => runtime.redis?.disconnect())]);
 }
 
 export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<Server> {
@@ -247,11 +248,22 @@ export async function runServiceMain<S extends typeof commonSettings & { PORT: z
   const instance = await create(runtime);
   const server = await listen(instance.app, config.PORT, config.HOST);
   runtime.logger.info({ port: config.PORT }, `${name} service listening`);
-  // Stop taking requests and finish those in flight, then the background work (relay, consumers,
-  // timers), then the pools; bounded, exit 0 when everything stopped (decision 0050).
+  stopOnTerminationSignal(runtime, server, instance);
+}
+
+/**
+ * The stop of a service process on SIGTERM/SIGINT (decision 0050): stop taking requests and finish
+ * those in flight, then the background work (relay, jobs, timers), then the consumers and the
+ * pools; exit 0 when everything stopped. Every wait on a peer is bounded (decision 0079), so a
+ * broker, database or Redis that stopped answering costs seconds, not the whole grace period.
+ */
+export function stopOnTerminationSignal(runtime: Runtime, server: Server, instance: Pick<ServiceInstance, 'stop'>) {
   exitOnTerminationSignal(runtime.logger, async () => {
     await closeServerGracefully(server);
-    await instance.stop();
+    // A pass still waiting on a peer is left behind: closing the pools below ends it, and what it
+    // did not commit is done again by the next process (the outbox and the jobs resume).
+    const finished = await settleOrCut(instance.stop(), BACKGROUND_STOP_MS, () => undefined);
+    if (!finished) runtime.logger.warn({ waitedMs: BACKGROUND_STOP_MS }, 'background work did not finish its pass; left to the next process');
     await closeRuntime(runtime);
     await shutdownTracing();
   });

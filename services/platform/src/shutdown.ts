@@ -5,6 +5,29 @@ import type { Logger } from './logger';
 export const DRAIN_MS = 5_000;
 /** The whole stop (drain, consumers, relays, pools) is cut off after this: the process then exits 1. */
 export const SHUTDOWN_TIMEOUT_MS = 9_000;
+/**
+ * How long a peer (RabbitMQ, PostgreSQL, Redis) gets to answer a goodbye (a consumer's cancel, a
+ * channel's or connection's close, a pool's Terminate) before its connection is cut. A peer that
+ * no longer answers (its address gone, as when a pod's network is torn down while its process
+ * still stops) would otherwise hold the stop until SHUTDOWN_TIMEOUT_MS (decision 0079).
+ */
+export const GOODBYE_MS = 1_000;
+/** How long background work (outbox relay, mail pass, jobs) gets to finish its current pass on stop. */
+export const BACKGROUND_STOP_MS = 2_000;
+
+/**
+ * Waits for `done` at most `ms`; if it has not settled by then, calls `cut` (which drops the
+ * connection or leaves the work behind) and returns false without waiting any longer. True when
+ * `done` settled in time (resolved or rejected: a failed goodbye is still a goodbye).
+ */
+export async function settleOrCut(done: Promise<unknown>, ms: number, cut: () => void): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const inTime = await Promise.race([done.then(() => true as const, () => true as const), late]);
+  clearTimeout(timer);
+  if (!inTime) cut();
+  return inTime;
+}
 
 /**
  * Stops taking connections and lets the requests in flight finish: idle keep-alive connections

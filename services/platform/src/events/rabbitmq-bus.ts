@@ -2,6 +2,7 @@ import amqp from 'amqplib';
 import { eventEnvelopeSchema, type EventEnvelope } from '@shop/proto-contracts';
 import { isDatabaseUnavailable } from '../db';
 import type { Logger } from '../logger';
+import { GOODBYE_MS, settleOrCut } from '../shutdown';
 import { traceHeaders } from '../telemetry/tracing';
 import { countFailedDelivery, handleDelivery } from './bus-telemetry';
 import { defaultRetryPolicy, type EventBus, type RetryPolicy, type Subscription } from './event-bus';
@@ -134,20 +135,23 @@ export class RabbitBus implements EventBus {
   /**
    * Stops consuming (no new deliveries), lets the handlers that are running finish and settle their
    * message (bounded by drainMs: a handler still running then is cut off and its message
-   * redelivered, which idempotent handlers allow), then closes the connection.
+   * redelivered, which idempotent handlers allow), then closes the connection. The broker gets
+   * GOODBYE_MS to confirm the cancels and again to answer the close; a broker that stopped
+   * answering (no reset, no refusal: its address is gone) has its connection cut instead of holding
+   * the stop (decision 0079). Unsettled messages are then redelivered by the broker.
    */
   async close(drainMs = 5_000): Promise<void> {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     const channel = this.consumeChannel;
-    const drain = async () => {
-      if (channel) for (const tag of this.consumerTags.splice(0)) await channel.cancel(tag).catch(() => undefined);
-      await Promise.allSettled([...this.inFlight]);
+    const tags = this.consumerTags.splice(0);
+    const cancels = async () => {
+      if (channel) for (const tag of tags) await channel.cancel(tag).catch(() => undefined);
     };
-    // Bounded also when the broker stopped answering (a cancel then waits for a reply forever).
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([drain(), new Promise<void>((r) => (timer = setTimeout(r, drainMs)))]);
-    clearTimeout(timer);
+    // Unconfirmed cancels are harmless: a delivery that still arrives is not handled (see consume)
+    // and goes back to the queue when the channel closes.
+    await settleOrCut(cancels(), GOODBYE_MS, () => undefined);
+    await settleOrCut(Promise.allSettled([...this.inFlight]), drainMs, () => undefined);
     const conn = this.connection;
     const channels = [this.consumeChannel, this.publishChannel];
     this.connection = undefined;
@@ -155,8 +159,12 @@ export class RabbitBus implements EventBus {
     this.consumeChannel = undefined;
     // Channels first: closing the connection alone dropped acks still queued on a channel (the
     // broker then delivered those messages again).
-    for (const ch of channels) await ch?.close().catch(() => undefined);
-    await conn?.close().catch(() => undefined);
+    const goodbye = async () => {
+      for (const ch of channels) await ch?.close().catch(() => undefined);
+      await conn?.close().catch(() => undefined);
+    };
+    const answered = await settleOrCut(goodbye(), GOODBYE_MS, () => socketOf(conn)?.destroy());
+    if (!answered) this.opts.logger.warn({ waitedMs: GOODBYE_MS }, 'RabbitMQ did not answer the close; connection cut');
   }
 
   private connect(): Promise<void> {
@@ -224,7 +232,8 @@ export class RabbitBus implements EventBus {
     await channel.assertQueue(s.queue, { exclusive: true, autoDelete: true, durable: false });
     for (const type of s.types) await channel.bindQueue(s.queue, this.exchange, type);
     const { consumerTag } = await channel.consume(s.queue, async (msg) => {
-      if (!msg) return;
+      // Closing: left unacknowledged, back to the queue with the channel.
+      if (!msg || this.closed) return;
       try {
         await s.handler(eventEnvelopeSchema.parse(JSON.parse(msg.content.toString('utf8'))));
       } catch (err) {
@@ -293,7 +302,8 @@ export class RabbitBus implements EventBus {
     for (const type of s.types) await channel.bindQueue(s.queue, this.exchange, type);
 
     const { consumerTag } = await channel.consume(s.queue, (msg) => {
-      if (!msg) return;
+      // Closing: left unacknowledged, back to the queue with the channel (another process handles it).
+      if (!msg || this.closed) return;
       const running = this.handle(channel, s.queue, s.handler, msg).finally(() => this.inFlight.delete(running));
       this.inFlight.add(running);
     });
@@ -354,4 +364,9 @@ export class RabbitBus implements EventBus {
       this.opts.logger.warn({ err: String(err) }, 'message not settled (channel closed); the broker will deliver it again');
     }
   }
+}
+
+/** The TCP (or TLS) socket under an amqplib connection, to cut a connection whose broker stopped answering. */
+function socketOf(conn: Connection | undefined): { destroy(): void } | undefined {
+  return (conn as unknown as { connection?: { stream?: { destroy(): void } } } | undefined)?.connection?.stream;
 }
