@@ -22,6 +22,8 @@ import {
   updatePasswordSchema,
   updateProfileSchema,
   updateReturnSchema,
+  deliveryZoneInputSchema,
+  deliveryZonePatchSchema,
 } from '@shop/proto-contracts';
 import { routeTable, type Route } from './route-table';
 
@@ -129,6 +131,13 @@ const docs: Record<string, Doc> = {
   'POST /admin/gst-rates': { summary: 'Add a rate (hsnPrefix 2/4/6/8 digits, upTo, rate one of 0, 0.25, 1.5, 3, 5, 18, 40, description); applies to orders placed after it; 409 when the prefix and limit exist', access: 'admin' },
   'PUT /admin/gst-rates/:id': { summary: 'Change a rate; orders placed before keep theirs', access: 'admin' },
   'DELETE /admin/gst-rates/:id': { summary: 'Remove a rate', access: 'admin' },
+  // Notify me (decision 0069)
+  'GET /product/:id/notify': { summary: 'Whether the caller is to be mailed when this product is back in stock: subscribed (true/false)', access: 'login' },
+  'POST /product/:id/notify': {
+    summary: 'Mail me once when this out-of-stock product is back in stock (needs a verified email: 403 otherwise; 409 when it is in stock); answers subscribed: true',
+    access: 'login',
+  },
+  'DELETE /product/:id/notify': { summary: 'No mail about this product after all; answers subscribed: false', access: 'login' },
   'POST /addToCart': { summary: 'Add a product to the cart or set its quantity', access: 'login' },
   'GET /loadCart': { summary: 'The cart at current prices', access: 'login' },
   'PUT /cart/updateItem': { summary: "Change a cart line's size or colour", access: 'login' },
@@ -137,7 +146,18 @@ const docs: Record<string, Doc> = {
   'POST /wishlist': { summary: 'Add a product to the wishlist (productId)', access: 'login' },
   'DELETE /wishlist/:productId': { summary: 'Remove a product from the wishlist', access: 'login' },
   'POST /wishlist/:productId/move-to-cart': { summary: 'Move a wishlist product to the cart (optional quantity and properties { size, color }; without a size, the first size in stock: the shop asks the shopper when the product has sizes)', access: 'login' },
-  'POST /new/order': { summary: 'Place a cash-on-delivery order (priced by the server)', access: 'login' },
+  // Delivery by PIN code (decision 0068)
+  'GET /delivery/promise': {
+    summary:
+      "Whether the shop delivers to a PIN code: promise { pin, serviceable, codAvailable, zone, deliveryDays, deliveryDate (YYYY-MM-DD, Asia/Kolkata), message ('Delivery by Sat, 28 Nov · Cash on delivery available') }; a malformed pin is a 400",
+    access: 'open',
+    query: ['pin'],
+  },
+  'GET /admin/delivery-zones': { summary: 'The delivery zones: zones (pinPrefix, label, serviceable, codAvailable, deliveryDays, updatedAt); the longest prefix matching a PIN applies', access: 'staff' },
+  'POST /admin/delivery-zones': { summary: 'Add a zone (pinPrefix 1–3 digits, label, serviceable, codAvailable, deliveryDays 1–30); 409 when the prefix has one', access: 'staff', body: deliveryZoneInputSchema },
+  'PUT /admin/delivery-zones/:prefix': { summary: 'Change a zone (any of label, serviceable, codAvailable, deliveryDays); checks and orders from now on use it', access: 'staff', body: deliveryZonePatchSchema },
+  'DELETE /admin/delivery-zones/:prefix': { summary: 'Remove a zone: its PINs fall back to a shorter prefix, or are not served', access: 'staff' },
+  'POST /new/order': { summary: 'Place a cash-on-delivery order (priced by the server); a shipping PIN not served, or without cash on delivery, is a 400 (decision 0068); the order keeps its promised day as estimatedDelivery', access: 'login' },
   'GET /orders/user': { summary: "The user's orders", access: 'login' },
   'GET /order/:id': { summary: 'One order (buyer or staff)', access: 'login' },
   'POST /order/:id/cancel': { summary: 'Cancel own pending or processing order (stock goes back)', access: 'login' },

@@ -74,6 +74,10 @@ export const routeTable: Route[] = [
   r('POST', '/admin/gst-rates', 'catalog'),
   r('PUT', '/admin/gst-rates/:id', 'catalog'),
   r('DELETE', '/admin/gst-rates/:id', 'catalog'),
+  // Notify me when an out-of-stock product is back (decision 0069)
+  r('GET', '/product/:id/notify', 'catalog'),
+  r('POST', '/product/:id/notify', 'catalog'),
+  r('DELETE', '/product/:id/notify', 'catalog'),
   // Cart
   r('POST', '/addToCart', 'cart'),
   r('GET', '/loadCart', 'cart'),
@@ -100,6 +104,12 @@ export const routeTable: Route[] = [
   r('POST', '/admin/order/:id/cod-collected', 'order'),
   r('GET', '/admin/order/:id/notes', 'order'),
   r('POST', '/admin/order/:id/notes', 'order'),
+  // Delivery by PIN code: the public check and the staff's zones (decision 0068)
+  r('GET', '/delivery/promise', 'order'),
+  r('GET', '/admin/delivery-zones', 'order'),
+  r('POST', '/admin/delivery-zones', 'order'),
+  r('PUT', '/admin/delivery-zones/:prefix', 'order'),
+  r('DELETE', '/admin/delivery-zones/:prefix', 'order'),
   // Returns within 30 days and GST tax invoices
   r('POST', '/order/:id/return/quote', 'order'),
   r('GET', '/returns/:id/credit-note', 'order'),

@@ -25,3 +25,4 @@ export * from './reviews';
 export * from './review-rules';
 export * from './refund-to';
 export * from './refund-to.schema';
+export * from './delivery';

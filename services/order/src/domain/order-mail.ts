@@ -1,8 +1,9 @@
-import { courierOf, orderNumberOf, SHOP_TIME_ZONE, trackingUrlOf, type OrderStatus } from '@shop/proto-contracts';
+import { courierOf, deliveryByLabel, orderNumberOf, SHOP_TIME_ZONE, trackingUrlOf, type OrderStatus } from '@shop/proto-contracts';
 import type { Mail } from '@shop/platform';
 import type { Order } from './order.model';
 import { estimatedDeliveryOf } from './order-status.machine';
 import { returnableUntil } from './return-status.machine';
+import { istDateOf } from './shop-calendar';
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 /** Money in paise as shoppers read it: ₹1,23,456.50. */
@@ -34,6 +35,9 @@ function summaryLines(o: Order): string[] {
   return lines;
 }
 
+/** The order's delivery day as every page and mail says it: 'Delivery by Sat, 28 Nov' (decision 0068). */
+export const deliveryLineOf = (o: Order) => deliveryByLabel(istDateOf(estimatedDeliveryOf(o)));
+
 const greeting = (name: string) => `Hello ${name.trim() || 'there'},`;
 const signOff = ['', 'Thank you for shopping with ShopKart.', '— The ShopKart team'];
 
@@ -53,7 +57,7 @@ export function orderPlacedMail(o: Order, to: { email: string; name: string }, p
     '',
     payment,
     `Shipping to: ${o.shipAddress}, ${o.shipCity}, ${o.shipState} ${o.shipPinCode}, ${o.shipCountry} (phone ${o.shipPhone})`,
-    `Estimated delivery: ${formatDate(estimatedDeliveryOf(o))}`,
+    `${deliveryLineOf(o)}.`,
     '',
     `Track your order: ${publicUrl.replace(/\/+$/, '')}/orders/${o.id}`,
     ...signOff,
@@ -72,7 +76,7 @@ const statusNews: Partial<Record<OrderStatus, (number: string, o: Order) => { su
   processing: (n) => ({ subject: `ShopKart: your order ${n} is being prepared`, line: `Your order ${n} is confirmed and being prepared for shipping.` }),
   shipped: (n, o) => ({
     subject: `ShopKart: your order ${n} has shipped`,
-    line: [`Good news: your order ${n} is on its way. Expected delivery: ${formatDate(estimatedDeliveryOf(o))}.`, ...shipmentLines(o)].join('\n'),
+    line: [`Good news: your order ${n} is on its way. ${deliveryLineOf(o)}.`, ...shipmentLines(o)].join('\n'),
   }),
   delivered: (n, o) => ({
     subject: `ShopKart: your order ${n} was delivered`,
