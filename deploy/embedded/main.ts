@@ -126,6 +126,7 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
       internalToken,
       reviewsNeedApproval: config.REVIEWS_NEED_APPROVAL === 'true',
       lowStockThreshold: config.LOW_STOCK_THRESHOLD,
+      publicUrl,
     }),
     await createCartService(await runtime('cart'), { catalogUrl: () => catalogUrl }),
     await createOrderService(await runtime('order'), { catalogUrl: () => catalogUrl, internalToken, publicUrl, seller: sellerOf(config) }),
