@@ -1,10 +1,9 @@
-import { z } from 'zod';
-
 /**
  * Delivery by PIN code (decision 0068): zones keyed by a PIN prefix (the longest matching prefix
  * wins) say whether the shop delivers there, in how many working days, and whether cash on
  * delivery is taken. The order service owns the zones and the promise; the web shows the same
- * texts and dates. Notify me (decision 0069) lives beside it: its messages are here too.
+ * texts and dates. Notify me (decision 0069) lives beside it: its messages are here too. Free of
+ * zod, so the web imports it; the request schemas are in delivery.schema.ts.
  */
 
 /** A zone's prefix: the first 1 to 3 digits of a PIN code (a PIN never starts with 0). */
@@ -39,42 +38,6 @@ export function normalizeDeliveryPin(value: unknown): string | undefined {
   return /^[1-9]\d{5}$/.test(text) ? text : undefined;
 }
 
-/** The PIN of a delivery check: required, 6 digits not starting with 0 (spaces allowed). */
-export const deliveryPinSchema = z.unknown().transform((v, ctx) => {
-  if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) {
-    ctx.issues.push({ code: 'custom', message: deliveryMessages.pinRequired, input: v });
-    return z.NEVER;
-  }
-  const pin = normalizeDeliveryPin(v);
-  if (!pin) {
-    ctx.issues.push({ code: 'custom', message: deliveryMessages.pinInvalid, input: v });
-    return z.NEVER;
-  }
-  return pin;
-});
-
-const flag = (field: string) => z.boolean({ error: deliveryMessages.flagInvalid(field) });
-
-/** A delivery zone as staff send it (REST body, GraphQL input, the staff form). */
-export const deliveryZoneInputSchema = z.object(
-  {
-    pinPrefix: z.string({ error: deliveryMessages.prefixInvalid }).trim().regex(PIN_PREFIX_PATTERN, deliveryMessages.prefixInvalid),
-    label: z.string({ error: deliveryMessages.labelInvalid }).trim().min(1, deliveryMessages.labelInvalid).max(MAX_ZONE_LABEL_LENGTH, deliveryMessages.labelInvalid),
-    serviceable: flag('serviceable'),
-    codAvailable: flag('codAvailable'),
-    deliveryDays: z
-      .number({ error: deliveryMessages.daysInvalid })
-      .int(deliveryMessages.daysInvalid)
-      .min(MIN_DELIVERY_DAYS, deliveryMessages.daysInvalid)
-      .max(MAX_DELIVERY_DAYS, deliveryMessages.daysInvalid),
-  },
-  { error: 'The request body must be a JSON object' },
-);
-export type DeliveryZoneInput = z.output<typeof deliveryZoneInputSchema>;
-/** A change of a zone: any of its fields. */
-export const deliveryZonePatchSchema = deliveryZoneInputSchema.partial();
-export type DeliveryZonePatch = z.output<typeof deliveryZonePatchSchema>;
-
 const dayLabel = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /**
@@ -89,6 +52,19 @@ export function deliveryDayLabel(date: string): string {
 
 /** The sentence of a promise: 'Delivery by Sat, 28 Nov'. */
 export const deliveryByLabel = (date: string) => `Delivery by ${deliveryDayLabel(date)}`;
+
+/** India keeps UTC+05:30 all year. */
+const IST_OFFSET_MS = 330 * 60_000;
+
+/**
+ * The sentence for an order's estimatedDelivery (an instant; a promised day is stored as its
+ * 00:00 in Asia/Kolkata): its shop calendar day, 'Delivery by Sat, 28 Nov'. The order page and
+ * both order mails say it with this function.
+ */
+export function deliveryByLabelAt(instant: Date | string): string {
+  const t = new Date(instant).getTime();
+  return deliveryByLabel(new Date(t + IST_OFFSET_MS).toISOString().slice(0, 10));
+}
 
 export const notifyMessages = {
   loginRequired: 'Please log in to be told when this product is back in stock',

@@ -26,3 +26,4 @@ export * from './review-rules';
 export * from './refund-to';
 export * from './refund-to.schema';
 export * from './delivery';
+export * from './delivery.schema';

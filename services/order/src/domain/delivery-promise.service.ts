@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import {
   deliveryByLabel,
   deliveryMessages,
+  deliveryPinSchema,
   deliveryZoneInputSchema,
   deliveryZonePatchSchema,
   PIN_PREFIX_PATTERN,
@@ -97,11 +98,9 @@ async function cachedZones(db: Db): Promise<DeliveryZoneRow[]> {
 
 /** Checks a PIN as sent (format first, then the directory); a refusal is a 400 saying why. */
 async function checkedPin(deps: DeliveryDeps, raw: unknown): Promise<string> {
-  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) throw badRequest(deliveryMessages.pinRequired);
-  const text = typeof raw === 'string' || typeof raw === 'number' ? String(raw).replace(/\s+/g, '') : '';
-  if (!/^[1-9]\d{5}$/.test(text)) throw badRequest(deliveryMessages.pinInvalid);
-  if (!(await deps.pinDirectory.isKnownPin(text))) throw badRequest(deliveryMessages.pinUnknown(text));
-  return text;
+  const pin = parseInput(deliveryPinSchema, raw);
+  if (!(await deps.pinDirectory.isKnownPin(pin))) throw badRequest(deliveryMessages.pinUnknown(pin));
+  return pin;
 }
 
 /** The delivery check (public): whether the shop delivers to this PIN, with cash on delivery, and by which day. */

@@ -1,9 +1,8 @@
-import { courierOf, deliveryByLabel, orderNumberOf, SHOP_TIME_ZONE, trackingUrlOf, type OrderStatus } from '@shop/proto-contracts';
+import { courierOf, deliveryByLabelAt, orderNumberOf, SHOP_TIME_ZONE, trackingUrlOf, type OrderStatus } from '@shop/proto-contracts';
 import type { Mail } from '@shop/platform';
 import type { Order } from './order.model';
 import { estimatedDeliveryOf } from './order-status.machine';
 import { returnableUntil } from './return-status.machine';
-import { istDateOf } from './shop-calendar';
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 /** Money in paise as shoppers read it: ₹1,23,456.50. */
@@ -36,7 +35,7 @@ function summaryLines(o: Order): string[] {
 }
 
 /** The order's delivery day as every page and mail says it: 'Delivery by Sat, 28 Nov' (decision 0068). */
-export const deliveryLineOf = (o: Order) => deliveryByLabel(istDateOf(estimatedDeliveryOf(o)));
+export const deliveryLineOf = (o: Order) => deliveryByLabelAt(estimatedDeliveryOf(o));
 
 const greeting = (name: string) => `Hello ${name.trim() || 'there'},`;
 const signOff = ['', 'Thank you for shopping with ShopKart.', '— The ShopKart team'];
