@@ -1,7 +1,7 @@
 import { deliveryByLabelAt } from '@shop/proto-contracts/src/delivery';
 import { Link } from 'react-router-dom';
 import { PageTitle } from '../../../components/page-title';
-import { formatDate, formatINR, formatOrderNumber } from '../../../lib/format';
+import { formatINR, formatOrderNumber } from '../../../lib/format';
 import { useOrderConfirmation } from '../hooks/use-order-confirmation';
 import { OrderResult } from './order-result';
 import { OrderMailNotice } from '../../../components/order-mail-notice';
