@@ -72,7 +72,7 @@ describe('delivery zones (staff)', () => {
   test('staff add, change and delete a zone; the longest prefix then decides the promise', async () => {
     const emp = svc.as('emp');
     const listed = await emp.get('/api/v1/admin/delivery-zones');
-    expect(listed.body.zones).toContainEqual(expect.objectContaining({ pinPrefix: '40', label: 'Mumbai', deliveryDays: 2, codAvailable: true }));
+    expect(listed.body.zones).toContainEqual(expect.objectContaining({ pinPrefix: '400', label: 'Mumbai', deliveryDays: 2, codAvailable: true }));
 
     const created = await emp.post('/api/v1/admin/delivery-zones', { pinPrefix: '403', label: 'Goa', serviceable: true, codAvailable: false, deliveryDays: 5 });
     expect(created.status).toBe(201);

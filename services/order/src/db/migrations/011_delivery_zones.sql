@@ -25,7 +25,7 @@ insert into "order".delivery_zones (pin_prefix, label, serviceable, cod_availabl
   ('3', 'Rajasthan & Gujarat', true, true, 4),
   ('380', 'Ahmedabad', true, true, 2),
   ('4', 'Maharashtra, Goa, MP & Chhattisgarh', true, true, 4),
-  ('40', 'Mumbai', true, true, 2),
+  ('400', 'Mumbai', true, true, 2),
   ('411', 'Pune', true, true, 2),
   ('5', 'Andhra Pradesh, Telangana & Karnataka', true, true, 4),
   ('500', 'Hyderabad', true, true, 2),
