@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { makeEvent } from '@shop/platform';
 import { eventually, TestHttpClient } from '@shop/platform/src/testing';
 import { notifyBackInStockIn } from '../domain/back-in-stock.service';
 import { productPayload, startCatalogService, type CatalogTestService } from '../testing/catalog-test-service';
@@ -78,7 +79,29 @@ describe('Notify me (REST)', () => {
     await eventually(async () => expect((await mailsTo('ravi.k@example.in')).map((m) => m.subject)).toEqual(['ShopKart: Copper Kettle is back in stock']));
   });
 
-  test('handling the same return twice (a redelivered event) records the mail once', async () => {
+  test('a received return that brings stock back from 0 mails the waiting shopper', async () => {
+    const saree = await createProduct({ name: 'Silk Saree', stock: 0 });
+    expect((await shopper('lata@example.in').post(`/api/v1/product/${saree._id}/notify`)).status).toBe(201);
+    await svc.runtime.bus.publish(makeEvent('order', 'ReturnReceived', { returnId: randomUUID(), orderId: randomUUID(), items: [{ productId: saree._id, size: null, quantity: 1 }] }));
+    await eventually(async () => expect((await mailsTo('lata@example.in')).map((m) => m.subject)).toEqual(['ShopKart: Silk Saree is back in stock']));
+  });
+
+  test('the same ProductChanged delivered twice mails nobody twice', async () => {
+    const pot = await createProduct({ name: 'Clay Pot', stock: 0 });
+    expect((await shopper('uma@example.in').post(`/api/v1/product/${pot._id}/notify`)).status).toBe(201);
+    // The stock comes back by hand (no event of its own); the event is then delivered twice.
+    await svc.rows(sql`update catalog.products set stock = 2 where id = ${pot._id}::uuid`);
+    const event = makeEvent('catalog', 'ProductChanged', { productId: pot._id, name: 'Clay Pot', stock: 2 });
+    await svc.runtime.bus.publish(event);
+    await svc.runtime.bus.publish(event);
+    await eventually(async () => expect(await mailsTo('uma@example.in')).toHaveLength(1));
+    // A later restock's event is handled (a new subscriber is mailed), and still nothing more for her.
+    await restock(pot._id, 0);
+    await sentinelMailed(pot._id, 3);
+    expect(await mailsTo('uma@example.in')).toHaveLength(1);
+  });
+
+  test('the consumer’s work done twice records each mail once', async () => {
     const bowl = await createProduct({ name: 'Brass Bowl', stock: 0 });
     expect((await shopper('nila@example.in').post(`/api/v1/product/${bowl._id}/notify`)).status).toBe(201);
     // The stock comes back without an event being handled yet: the consumer's work, done twice by hand.
