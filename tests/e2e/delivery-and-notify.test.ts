@@ -46,6 +46,7 @@ describe('delivery promise and Notify me in the browser', () => {
     const own = await signedUpContext(e2e, others, account);
     const headers = { origin: e2e.shop.url };
     expect((await own.request.post(`${e2e.shop.url}/api/v1/addAddress`, { headers, data: { pin: '560038', other: '12, MG Road, Indiranagar', city: 'Bengaluru', state: 'Karnataka', country: 'India' } })).status()).toBe(200);
+    expect((await own.request.post(`${e2e.shop.url}/api/v1/addAddress`, { headers, data: { pin: '194101', other: '4 Main Bazaar', city: 'Leh', state: 'Ladakh', country: 'India' } })).status()).toBe(200);
     const verification = await inbox.waitFor((m) => m.to.includes(account.email) && /verify-email\//.test(mailText(m.raw)));
     await verifyEmailOverRest(e2e, own.request, mailText(verification.raw));
     own.setDefaultTimeout(15_000);
@@ -89,9 +90,15 @@ describe('delivery promise and Notify me in the browser', () => {
         await page.getByText(bengaluru.message).waitFor();
         await snap(page, `delivery-cart-${width}`);
 
-        // Checkout: the chosen address's PIN, the same day; the order keeps it.
+        // Checkout: an address where cash is not taken says so and cannot be ordered to.
         await page.goto(`${e2e.shop.url}/checkout`);
+        await page.getByRole('radio', { name: /Leh/ }).check();
+        await page.getByLabel('Delivery').getByText(ladakh.message).waitFor();
+        expect(await page.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(true);
+        // The chosen address's PIN, the same day as the product page; the order keeps it.
+        await page.getByRole('radio', { name: /Indiranagar/ }).check();
         await page.getByLabel('Delivery').getByText(bengaluru.message).waitFor();
+        expect(await page.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(false);
         await snap(page, `delivery-checkout-${width}`);
         await page.getByRole('button', { name: 'Place Order' }).click();
         await page.waitForURL((url) => url.pathname === '/order/success');
@@ -158,5 +165,14 @@ describe('delivery promise and Notify me in the browser', () => {
     await setStock(5);
     await inbox.waitFor((m) => m.to.includes(second.email) && /is back in stock/.test(mailText(m.raw)));
     expect(inbox.mails.filter(backMail)).toHaveLength(1);
+
+    // Staff: Delhi now takes 3 working days; the next check promises accordingly.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${e2e.shop.url}/admin/delivery`);
+    await page.getByLabel('Working days to Delhi').fill('3');
+    await page.getByRole('row', { name: /Delhi/ }).getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Delivery zone 11 saved').waitFor();
+    await snap(page, 'delivery-admin-1280');
+    expect((await (await page.request.get(`${e2e.shop.url}/api/v1/delivery/promise?pin=110001`)).json()).promise.deliveryDays).toBe(3);
   });
 });
