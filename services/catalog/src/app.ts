@@ -20,7 +20,7 @@ import type { CatalogDeps } from './domain/catalog-deps';
 import { CategoryDirectory, seedCategories } from './domain/category.directory';
 import { catalogResolvers } from './graphql/resolvers';
 import { followOrderEvents } from './events/order-events';
-import { followBackInStock } from './events/back-in-stock.consumer';
+import { followBackInStock, followStockNoticeUsers } from './events/back-in-stock.consumer';
 import { backInStockRoutes } from './routes/back-in-stock.routes';
 import { coalesceProductChanges, PRODUCT_EVENTS_KICK_DELAY_MS } from './domain/product.events';
 import { adminCategoryRoutes } from './routes/admin-categories.routes';
@@ -116,6 +116,7 @@ export async function createCatalogService(
   await followAuthzEvents(runtime);
   await followOrderEvents(deps, runtime.bus);
   await followBackInStock(deps, runtime.bus);
+  await followStockNoticeUsers(deps, runtime.bus);
 
   // Pictures come last and in the background: the service is ready without them.
   let imageJob: DemoImageJob | undefined;

@@ -94,3 +94,9 @@ export async function hasWaitingSubscriptions(deps: Pick<CatalogDeps, 'db'>, pro
   const rows = await deps.db.execute(sql`select 1 from catalog.stock_subscriptions where product_id = ${productId}::uuid and notified_at is null limit 1`);
   return rows.rows.length > 0;
 }
+
+/** A deleted account's subscriptions (in the caller's transaction). */
+export async function deleteSubscriptionsOfUser(tx: Tx, userId: string): Promise<void> {
+  if (!isUuid(userId)) return;
+  await tx.delete(stockSubscriptions).where(eq(stockSubscriptions.userId, userId.toLowerCase()));
+}

@@ -1,10 +1,11 @@
-import { runWithContext, type EventBus } from '@shop/platform';
+import { idempotentHandler, runWithContext, type EventBus } from '@shop/platform';
 import { eventSchemas } from '@shop/proto-contracts';
 import { isUuid } from '../domain/catalog-errors';
 import type { CatalogDeps } from '../domain/catalog-deps';
-import { hasWaitingSubscriptions, notifyBackInStockIn } from '../domain/back-in-stock.service';
+import { deleteSubscriptionsOfUser, hasWaitingSubscriptions, notifyBackInStockIn } from '../domain/back-in-stock.service';
 
 export const BACK_IN_STOCK_QUEUE = 'catalog.back-in-stock';
+export const STOCK_NOTICE_USERS_QUEUE = 'catalog.stock-notice-users';
 
 /**
  * Notify me (decision 0069): the catalog hears its own ProductChanged, which every stock change
@@ -32,5 +33,20 @@ export async function followBackInStock(deps: CatalogDeps, bus: EventBus): Promi
         }
       });
     },
+  });
+}
+
+/** UserDeleted: a deleted account's subscriptions, and the address kept with them, go with it. */
+export async function followStockNoticeUsers(deps: CatalogDeps, bus: EventBus): Promise<void> {
+  await bus.subscribe({
+    queue: STOCK_NOTICE_USERS_QUEUE,
+    types: ['UserDeleted'],
+    handler: idempotentHandler({
+      db: deps.db,
+      schema: deps.schema,
+      consumer: STOCK_NOTICE_USERS_QUEUE,
+      type: 'UserDeleted',
+      handle: (tx, payload) => deleteSubscriptionsOfUser(tx, payload.userId),
+    }),
   });
 }

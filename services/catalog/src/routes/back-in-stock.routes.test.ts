@@ -138,6 +138,16 @@ describe('Notify me (REST)', () => {
   });
 });
 
+describe('a deleted account', () => {
+  test('its subscriptions and the address kept with them go (UserDeleted)', async () => {
+    const vase = await createProduct({ stock: 0 });
+    const gone = shopper('gone@example.in');
+    expect((await gone.post(`/api/v1/product/${vase._id}/notify`)).status).toBe(201);
+    await svc.runtime.bus.publish(makeEvent('auth', 'UserDeleted', { userId: gone.userId!, authzVersion: 1 }));
+    await eventually(async () => expect(await svc.rows(sql`select email from catalog.stock_subscriptions where user_id = ${gone.userId}::uuid`)).toEqual([]));
+  });
+});
+
 describe('Notify me (GraphQL)', () => {
   test('subscribe, see, cancel; an unverified address is FORBIDDEN and a guest UNAUTHENTICATED', async () => {
     const mat = await createProduct({ stock: 0 });
