@@ -128,9 +128,17 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
       internalToken,
       reviewsNeedApproval: config.REVIEWS_NEED_APPROVAL === 'true',
       lowStockThreshold: config.LOW_STOCK_THRESHOLD,
+      publicUrl,
     }),
     await createCartService(await runtime('cart'), { catalogUrl: () => catalogUrl }),
-    await createOrderService(await runtime('order'), { catalogUrl: () => catalogUrl, internalToken, publicUrl, seller: sellerOf(config) }),
+    await createOrderService(await runtime('order'), {
+      catalogUrl: () => catalogUrl,
+      internalToken,
+      publicUrl,
+      seller: sellerOf(config),
+      // India Post's PIN directory (decision 0066): a PIN it lacks gets no promise.
+      pinDirectory: { isKnownPin: async (pin) => isRealPin(pin) },
+    }),
     media,
   ];
   const servers = await Promise.all(services.map((svc) => listen(svc.app, 0, '127.0.0.1')));

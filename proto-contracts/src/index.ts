@@ -29,3 +29,5 @@ export * from './indian-states';
 export * from './phone';
 export * from './address-book';
 export * from './address-book.schema';
+export * from './delivery';
+export * from './delivery.schema';

@@ -91,4 +91,14 @@ export const catalogManifest = defineRoutes('catalog', {
   },
   'PUT /admin/gst-rates/:id': { access: 'admin', summary: 'Change a rate; orders placed before keep theirs', params: idParams, response: ok({ rate: z.unknown() }) },
   'DELETE /admin/gst-rates/:id': { access: 'admin', summary: 'Remove a rate', params: idParams, response: okMessage },
+  // Notify me (decision 0069)
+  'GET /product/:id/notify': { access: 'login', summary: 'Whether the caller is to be mailed when this product is back in stock: subscribed (true/false)', params: idParams, response: ok({ subscribed: z.boolean() }) },
+  'POST /product/:id/notify': {
+    access: 'login',
+    summary: 'Mail me once when this out-of-stock product is back in stock (needs a verified email: 403 otherwise; 409 when it is in stock); answers subscribed: true',
+    params: idParams,
+    response: ok({ subscribed: z.boolean() }),
+    status: [201],
+  },
+  'DELETE /product/:id/notify': { access: 'login', summary: 'No mail about this product after all; answers subscribed: false', params: idParams, response: ok({ subscribed: z.boolean() }) },
 });

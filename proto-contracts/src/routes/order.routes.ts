@@ -1,6 +1,7 @@
 /** The order service's REST routes: checkout, orders, returns, invoices, coupons, payments and their staff side (format: route-manifest.ts). */
 import { z } from 'zod';
 import { adminCouponsQuerySchema, couponInputSchema } from '../coupons';
+import { deliveryZoneInputSchema, deliveryZonePatchSchema } from '../delivery.schema';
 import { adminOrdersQuerySchema, checkCouponSchema, createPaymentOrderSchema, idempotencyKeySchema, ordersByDateQuerySchema, placeOrderSchema, verifyPaymentSchema } from '../order';
 import { changeOrderStatusSchema, orderNoteSchema } from '../order-admin';
 import { refundToBodySchema } from '../refund-to.schema';
@@ -12,18 +13,32 @@ const orderChange = ok({ message: z.string(), order: views.order });
 const orderPage = { totalPages: z.number().int(), currentPage: z.number().int() };
 const returnAnswer = ok({ message: z.string(), return: z.looseObject({ id: z.string() }) });
 const couponAnswer = ok({ message: z.string(), coupon: z.looseObject({ id: z.string(), code: z.string() }) });
+const deliveryZoneView = z.looseObject({ pinPrefix: z.string(), label: z.string(), serviceable: z.boolean(), codAvailable: z.boolean(), deliveryDays: z.number().int() });
+const prefixParams = z.object({ prefix: z.string().min(1) });
 const month = z.object({ month: z.string().describe('YYYY-MM (Asia/Kolkata)') });
 
 export const orderManifest = defineRoutes('order', {
   'POST /new/order': {
     access: 'login',
     summary:
-      'Place a cash-on-delivery order priced by the server (items or orderItems, shippingInfo, couponCode). With an Idempotency-Key, a retry answers the order already placed (200) instead of a second one (201)',
+      'Place a cash-on-delivery order priced by the server (items or orderItems, shippingInfo, couponCode). With an Idempotency-Key, a retry answers the order already placed (200) instead of a second one (201). A shipping PIN not served, or without cash on delivery, is a 400 (decision 0068); the order keeps its promised day as estimatedDelivery',
     body: placeOrderSchema,
     headers: z.object({ 'Idempotency-Key': idempotencyKeySchema.optional().describe('1–200 visible ASCII characters; the same key places one order') }),
     response: orderChange,
     status: [201, 200],
   },
+  // Delivery by PIN code (decision 0068)
+  'GET /delivery/promise': {
+    access: 'public',
+    summary:
+      "Whether the shop delivers to a PIN code: promise { pin, serviceable, codAvailable, zone, deliveryDays, deliveryDate (YYYY-MM-DD, Asia/Kolkata), message ('Delivery by Sat, 28 Nov · Cash on delivery available') }; a malformed pin is a 400",
+    query: textQuery('pin'),
+    response: ok({ promise: z.looseObject({ pin: z.string(), serviceable: z.boolean(), codAvailable: z.boolean() }) }),
+  },
+  'GET /admin/delivery-zones': { access: 'staff', summary: 'The delivery zones: zones (pinPrefix, label, serviceable, codAvailable, deliveryDays, updatedAt); the longest prefix matching a PIN applies', response: ok({ zones: z.array(deliveryZoneView) }) },
+  'POST /admin/delivery-zones': { access: 'staff', summary: 'Add a zone (pinPrefix 1–3 digits, label, serviceable, codAvailable, deliveryDays 1–30); 409 when the prefix has one', body: deliveryZoneInputSchema, response: ok({ message: z.string(), zone: deliveryZoneView }), status: [201] },
+  'PUT /admin/delivery-zones/:prefix': { access: 'staff', summary: 'Change a zone (any of label, serviceable, codAvailable, deliveryDays); checks and orders from now on use it', params: prefixParams, body: deliveryZonePatchSchema, response: ok({ message: z.string(), zone: deliveryZoneView }) },
+  'DELETE /admin/delivery-zones/:prefix': { access: 'staff', summary: 'Remove a zone: its PINs fall back to a shorter prefix, or are not served', params: prefixParams, response: okMessage },
   'GET /orders/user': { access: 'login', summary: "The caller's orders, newest first", response: ok({ orders: z.array(views.order) }) },
   'GET /order/:id': { access: 'login', summary: 'One order (its buyer, or staff)', params: idParams, response: orderAnswer },
   'POST /order/:id/cancel': { access: 'login', summary: 'Cancel own pending or processing order (stock goes back)', params: idParams, response: orderChange },

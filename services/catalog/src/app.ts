@@ -20,6 +20,8 @@ import type { CatalogDeps } from './domain/catalog-deps';
 import { CategoryDirectory, seedCategories } from './domain/category.directory';
 import { catalogResolvers } from './graphql/resolvers';
 import { followOrderEvents } from './events/order-events';
+import { followBackInStock, followStockNoticeUsers } from './events/back-in-stock.consumer';
+import { backInStockRoutes } from './routes/back-in-stock.routes';
 import { coalesceProductChanges, PRODUCT_EVENTS_KICK_DELAY_MS } from './domain/product.events';
 import { adminCategoryRoutes } from './routes/admin-categories.routes';
 import { adminGstRateRoutes } from './routes/admin-gst-rates.routes';
@@ -41,6 +43,8 @@ export const catalogSettings = {
   REVIEWS_NEED_APPROVAL: z.enum(['true', 'false']).default('true'),
   /** Products and sizes with this many units or fewer are on the low-stock list (decision 0057). */
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(100000).default(5),
+  /** Where shoppers reach the shop (links in the back-in-stock mails). */
+  PUBLIC_URL: settings.url(['http:', 'https:']).default('http://localhost:3000'),
 };
 
 export interface CatalogServiceOptions {
@@ -60,12 +64,14 @@ export interface CatalogServiceOptions {
   reviewsNeedApproval?: boolean;
   /** Stock at or below this is low (default 5). */
   lowStockThreshold?: number;
+  /** The shop's public address, for links in mails (default http://localhost:3000). */
+  publicUrl?: string;
 }
 
 const typeDefs = parse(subgraphSdl('catalog'));
 
 /** The domain's dependencies, from the runtime. */
-export function buildCatalogDeps(runtime: Runtime, publishEvents: () => void, opts: Pick<CatalogServiceOptions, 'reviewsNeedApproval' | 'lowStockThreshold'> = {}): CatalogDeps {
+export function buildCatalogDeps(runtime: Runtime, publishEvents: () => void, opts: Pick<CatalogServiceOptions, 'reviewsNeedApproval' | 'lowStockThreshold' | 'publicUrl'> = {}): CatalogDeps {
   return {
     reviewsNeedApproval: opts.reviewsNeedApproval ?? true,
     lowStockThreshold: opts.lowStockThreshold ?? 5,
@@ -75,6 +81,8 @@ export function buildCatalogDeps(runtime: Runtime, publishEvents: () => void, op
     clock: runtime.clock,
     publishEvents,
     categories: new CategoryDirectory(runtime.database.db),
+    mailer: runtime.mailer,
+    publicUrl: opts.publicUrl ?? 'http://localhost:3000',
   };
 }
 
@@ -100,13 +108,15 @@ export async function createCatalogService(
   }
 
   const app = createServiceApp(runtime);
-  app.use('/api/v1', express.json({ limit: '100kb' }), productRoutes(deps), reviewRoutes(deps), adminProductRoutes(deps), adminCategoryRoutes(deps), adminGstRateRoutes(deps));
+  app.use('/api/v1', express.json({ limit: '100kb' }), productRoutes(deps), reviewRoutes(deps), adminProductRoutes(deps), adminCategoryRoutes(deps), adminGstRateRoutes(deps), backInStockRoutes(deps));
   app.use('/internal/v1', stockReservationRoutes(deps, opts.internalToken));
   // Each answer lists the products it shows, so the gateway's cache can purge by product (decision 0031).
   await mountSubgraph(app, { typeDefs, resolvers: catalogResolvers(deps), logger: runtime.logger, production: runtime.production, plugins: [cacheTagsPlugin('Product')] });
   finishServiceApp(app, runtime);
   await followAuthzEvents(runtime);
   await followOrderEvents(deps, runtime.bus);
+  await followBackInStock(deps, runtime.bus);
+  await followStockNoticeUsers(deps, runtime.bus);
 
   // Pictures come last and in the background: the service is ready without them.
   let imageJob: DemoImageJob | undefined;

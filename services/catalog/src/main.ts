@@ -11,6 +11,7 @@ void runServiceMain('catalog', catalogSettings, (runtime) => {
     demoCatalog: config.DEMO_CATALOG === 'true',
     reviewsNeedApproval: config.REVIEWS_NEED_APPROVAL === 'true',
     lowStockThreshold: config.LOW_STOCK_THRESHOLD,
+    publicUrl: config.PUBLIC_URL,
   });
   // Pipelined: a stock reservation's transaction goes in two writes (decision 0038).
 }, { pipelined: true });

@@ -16,6 +16,8 @@ import {
 import { httpCatalogClient } from './clients/catalog.client';
 import type { CatalogClient, OrderDeps } from './domain/order-deps';
 import { preparePaymentKeys, type PaymentKeys } from './domain/payment.service';
+import { formatOnlyPinDirectory, type PinDirectory } from './domain/delivery-promise.service';
+import { deliveryRoutes } from './routes/delivery.routes';
 import { DEFAULT_RESERVATION_TIMEOUT_MS, startCheckoutRecovery, type CheckoutRecovery } from './domain/pending-checkout.recovery';
 import { followOrderMailEvents } from './events/order-mail.consumer';
 import { orderResolvers } from './graphql/resolvers';
@@ -73,6 +75,8 @@ export interface OrderServiceOptions {
   catalog?: CatalogClient;
   /** After this long a checkout's reserved stock is given back unless its order was written (default 2 min). */
   reservationTimeoutMs?: number;
+  /** Whether a PIN code exists (decision 0068); without it, every well-formed PIN is taken as real. */
+  pinDirectory?: PinDirectory;
 }
 
 const typeDefs = parse(subgraphSdl('order'));
@@ -91,6 +95,7 @@ export function buildOrderDeps(runtime: Runtime, opts: OrderServiceOptions, paym
     payments,
     rateLimiter: runtime.rateLimiter,
     seller: opts.seller ?? DEMO_SELLER,
+    pinDirectory: opts.pinDirectory ?? formatOnlyPinDirectory,
   };
 }
 
@@ -106,7 +111,7 @@ export async function createOrderService(runtime: Runtime, opts: OrderServiceOpt
   if (payments.testMode) runtime.logger.info({ keyId: payments.keyId }, 'payment test provider active (no PAYMENT_KEY_ID/PAYMENT_KEY_SECRET)');
 
   const app = createServiceApp(runtime);
-  app.use('/api/v1', orderRoutes(deps), adminOrderRoutes(deps), paymentRoutes(deps), returnRoutes(deps), invoiceRoutes(deps), couponRoutes(deps));
+  app.use('/api/v1', orderRoutes(deps), adminOrderRoutes(deps), paymentRoutes(deps), returnRoutes(deps), invoiceRoutes(deps), couponRoutes(deps), deliveryRoutes(deps));
   await mountSubgraph(app, { typeDefs, resolvers: orderResolvers(deps), logger: runtime.logger, production: runtime.production });
   finishServiceApp(app, runtime);
 

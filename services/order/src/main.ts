@@ -1,5 +1,5 @@
 import './tracing';
-import { loadConfig, runServiceMain } from '@shop/platform';
+import { isRealPin, loadConfig, runServiceMain } from '@shop/platform';
 import { createOrderService, orderSettings, sellerOf } from './app';
 
 void runServiceMain('order', orderSettings, (runtime) => {
@@ -13,6 +13,8 @@ void runServiceMain('order', orderSettings, (runtime) => {
     publicUrl: config.PUBLIC_URL,
     reservationTimeoutMs: config.RESERVATION_TIMEOUT_SECONDS * 1000,
     seller: sellerOf(config),
+    // India Post's PIN directory, shipped with the shop (decision 0066): a PIN it lacks gets no promise.
+    pinDirectory: { isKnownPin: async (pin) => isRealPin(pin) },
   });
   // Prepared statements: every checkout runs the same dozen statements; pipelined: its transaction goes in two writes.
 }, { namedStatements: true, pipelined: true });

@@ -38,6 +38,7 @@ const NewsletterUnsubscribePage = lazy(() => import('./routes/newsletter-unsubsc
 const AdminNewsletterPage = lazy(() => import('./routes/admin/newsletter'));
 const AdminCouponsPage = lazy(() => import('./routes/admin/coupons'));
 const AdminGstPage = lazy(() => import('./routes/admin/gst'));
+const AdminDeliveryPage = lazy(() => import('./routes/admin/delivery'));
 const AdminDashboardPage = lazy(() => import('./routes/admin/dashboard'));
 const CreateProductPage = lazy(() => import('./routes/admin/create-product'));
 const EditProductPage = lazy(() => import('./routes/admin/edit-product'));
@@ -93,6 +94,7 @@ export function AppRoutes() {
             </Route>
             <Route path="admin/coupons" element={<AdminCouponsPage />} />
             <Route path="admin/gst" element={<AdminGstPage />} />
+            <Route path="admin/delivery" element={<AdminDeliveryPage />} />
           </Route>
           {/* Staff pages are the only ones that bring the Apollo client along. */}
           <Route element={<ApolloLayout />}>

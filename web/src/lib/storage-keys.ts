@@ -1,3 +1,4 @@
+import { DELIVERY_PIN_STORAGE_KEY } from '@shop/proto-contracts/src/delivery';
 /**
  * Local storage keys of the spec (section 3). The spec's `refreshToken` key is deliberately not
  * used: the refresh token lives in an httpOnly cookie that JavaScript never sees.
@@ -47,5 +48,7 @@ export function clearLocalSession(): void {
   safely(() => {
     localStorage.removeItem(STORAGE_KEYS.cartItems);
     localStorage.removeItem(STORAGE_KEYS.shippingInfo);
+    // The PIN last checked for delivery (decision 0068) is where the shopper lives: not for the next person.
+    localStorage.removeItem(DELIVERY_PIN_STORAGE_KEY);
   });
 }

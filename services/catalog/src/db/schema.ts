@@ -121,3 +121,14 @@ export const productFacets = catalogSchema.table('product_facets', {
   inStock: boolean('in_stock').notNull(),
   n: integer('n').notNull(),
 });
+
+/** Notify me (decision 0069): one row per shopper and product; notified_at once the mail is recorded. */
+export const stockSubscriptions = catalogSchema.table('stock_subscriptions', {
+  userId: uuid('user_id').notNull(),
+  productId: uuid('product_id').notNull(),
+  email: text('email').notNull(),
+  name: text('name').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'date' }),
+});
+export type StockSubscriptionRow = typeof stockSubscriptions.$inferSelect;

@@ -1,4 +1,4 @@
-import type { Db, Logger } from '@shop/platform';
+import type { Db, Logger, Mailer } from '@shop/platform';
 import type { CategoryDirectory } from './category.directory';
 
 /** Everything the catalog domain needs from outside, passed in so tests can hand in real parts. */
@@ -15,4 +15,8 @@ export interface CatalogDeps {
   reviewsNeedApproval: boolean;
   /** Stock at or below this is low (LOW_STOCK_THRESHOLD, decision 0057). */
   lowStockThreshold: number;
+  /** Records and sends the catalog's mails (Notify me, decision 0069). */
+  mailer: Mailer;
+  /** Where shoppers reach the shop (links in mails). */
+  publicUrl: string;
 }

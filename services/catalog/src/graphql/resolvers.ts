@@ -23,9 +23,11 @@ import {
   type ProductQuery,
   type ProductSort,
   type TagKey,
+  notifyMessages,
 } from '@shop/proto-contracts';
 import { createGstRate, deleteGstRate, effectiveHsnOf, gstRules, listGstRates, rateOfProduct, toGstRateView, updateGstRate } from '../domain/gst-rate.service';
 import type { GraphQLResolveInfo } from 'graphql';
+import { isSubscribed, subscribeToRestock, unsubscribeFromRestock } from '../domain/back-in-stock.service';
 import { assertLoggedIn, assertRole, badRequest, type GraphQLContext, type SubgraphResolvers } from '@shop/platform';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { catalogStats } from '../domain/catalog-stats.service';
@@ -178,6 +180,7 @@ export function catalogResolvers(deps: CatalogDeps): SubgraphResolvers {
       colorPalette: () => COLOR_PALETTE,
       products: async (_p: unknown, args: Args) => graphqlPage(await listProducts(deps, queryOf(args))),
       productsByTag: async (_p: unknown, args: Args) => graphqlPage(await listProducts(deps, { ...queryOf(args), tag: tagOf(args.tag) })),
+      stockNoticeSubscribed: (_p: unknown, args: Args, ctx: GraphQLContext) => isSubscribed(deps, assertLoggedIn(ctx).userId, String(args.productId)),
       product: async (_p: unknown, args: Args) => {
         const product = await findProduct(deps, String(args.id));
         return product ? toGraphqlProduct(product) : null;
@@ -223,6 +226,14 @@ export function catalogResolvers(deps: CatalogDeps): SubgraphResolvers {
       },
     },
     Mutation: {
+      subscribeStockNotice: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        await subscribeToRestock(deps, assertLoggedIn(ctx), String(args.productId));
+        return { success: true, message: notifyMessages.subscribed, subscribed: true };
+      },
+      cancelStockNotice: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        await unsubscribeFromRestock(deps, assertLoggedIn(ctx).userId, String(args.productId));
+        return { success: true, message: notifyMessages.cancelled, subscribed: false };
+      },
       upsertReview: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         const p = assertLoggedIn(ctx);
         const input = parseInput(reviewSchema, args);

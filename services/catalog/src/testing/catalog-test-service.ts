@@ -22,8 +22,8 @@ export interface CatalogTestService {
   deps: CatalogDeps;
   url: string;
   visitor: CatalogTestClient;
-  /** A client logged in with a role (a fresh user id unless given). */
-  as(role: Role, opts?: { userId?: string; name?: string }): CatalogTestClient;
+  /** A client logged in with a role (a fresh user id unless given); its token proves its email only with `emailVerified`. */
+  as(role: Role, opts?: { userId?: string; name?: string; email?: string; emailVerified?: boolean }): CatalogTestClient;
   rows<T = Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T[]>;
   close(): Promise<void>;
 }
@@ -41,8 +41,8 @@ export async function startCatalogService(opts: CatalogServiceOptions = {}, give
   const service = await createCatalogService(runtime, { demoCatalog: false, reviewsNeedApproval: false, ...opts });
   const server: Server = await listen(service.app, 0);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const tokenFor = (role: Role, userId: string, name: string) =>
-    jwt.sign({ sub: userId, role, email: `${userId.slice(0, 8)}@example.in`, name, av: 0 }, env.keys.privateKey, {
+  const tokenFor = (role: Role, userId: string, name: string, email?: string, emailVerified?: boolean) =>
+    jwt.sign({ sub: userId, role, email: email ?? `${userId.slice(0, 8)}@example.in`, name, av: 0, ...(emailVerified ? { emailVerified } : {}) }, env.keys.privateKey, {
       algorithm: 'RS256',
       issuer: 'shop-auth',
       expiresIn: '15m',
@@ -55,7 +55,7 @@ export async function startCatalogService(opts: CatalogServiceOptions = {}, give
     visitor: new CatalogTestClient(url),
     as(role, o = {}) {
       const userId = o.userId ?? randomUUID();
-      return new CatalogTestClient(url, tokenFor(role, userId, o.name ?? 'Asha Kumar'), userId);
+      return new CatalogTestClient(url, tokenFor(role, userId, o.name ?? 'Asha Kumar', o.email, o.emailVerified), userId);
     },
     rows: async <T>(query: ReturnType<typeof sql>) => (await runtime.database.db.execute(query)).rows as T[],
     async close() {

@@ -219,3 +219,14 @@ export const couponUses = orderSchema.table('coupon_uses', {
   createdAt: ts('created_at').notNull().defaultNow(),
   releasedAt: ts('released_at'),
 });
+
+/** Delivery zones by PIN prefix (decision 0068): the longest prefix matching a PIN code applies. */
+export const deliveryZones = orderSchema.table('delivery_zones', {
+  pinPrefix: text('pin_prefix').primaryKey(),
+  label: text('label').notNull(),
+  serviceable: boolean('serviceable').notNull(),
+  codAvailable: boolean('cod_available').notNull(),
+  deliveryDays: smallint('delivery_days').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type DeliveryZoneRow = typeof deliveryZones.$inferSelect;

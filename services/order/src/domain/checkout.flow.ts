@@ -11,6 +11,7 @@ import { findByIdempotencyKey, hasEarlierOrder, loadOrder } from './order.servic
 import { insertOrder, lockBuyer, settleCheckout, settledOf, startCheckout } from './checkout.statements';
 import { mailsToBuyer, orderPlacedMail } from './order-mail';
 import { initialStatusOf } from './order-status.machine';
+import { estimatedDeliveryAt, promiseForCashOrder } from './delivery-promise.service';
 
 /** The buyer, from the access token (their email and name go into the order for its mails). */
 export interface Buyer {
@@ -41,6 +42,8 @@ interface CheckoutState {
   order?: Order;
   /** The pending checkout is recorded already (with the idempotency check, when there is no coupon to check first). */
   recorded?: boolean;
+  /** The day the order is promised for (YYYY-MM-DD), from the shipping PIN's zone (decision 0068). */
+  deliveryDate?: string;
 }
 
 /** One step of a flow: what it does, and how to undo it when a later step fails. */
@@ -106,7 +109,8 @@ class CheckoutExpired extends Error {
 }
 
 /**
- * Checkout as a named sequence (STYLE.md): check the coupon, if one is named (nothing held yet) →
+ * Checkout as a named sequence (STYLE.md): promise a delivery day to the shipping PIN (refusing one
+ * not served or without cash on delivery) → check the coupon, if one is named (nothing held yet) →
  * record the pending checkout (durably, before any stock is held) → reserve the stock in the
  * catalog (all lines or none; it answers the current prices) → price the order with the server's
  * prices and write it, its items, its coupon use and OrderPlaced in one transaction that also ends
@@ -117,6 +121,20 @@ class CheckoutExpired extends Error {
  */
 function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
   return [
+    {
+      // A PIN the shop does not serve, or where cash is not taken, is refused before any stock is
+      // held (decision 0068). Its promised day is the one the order keeps. Nothing was held yet:
+      // a refusal only ends the pending checkout recorded with the idempotency check.
+      name: 'promise-delivery',
+      async run(state) {
+        try {
+          state.deliveryDate = (await promiseForCashOrder(deps, state.input.shippingInfo.pinCode)).deliveryDate;
+        } catch (err) {
+          if (state.recorded) await endPendingCheckout(deps.db, state.orderId);
+          throw err;
+        }
+      },
+    },
     {
       // A coupon that cannot be used is refused before any stock is held (decision 0028).
       name: 'check-coupon',
@@ -208,7 +226,7 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
             shippingGstRateBp: price.shipping.rateBp,
             shippingTaxPaise: price.shipping.taxPaise,
             idempotencyKey: state.idempotencyKey ?? null,
-            estimatedDelivery: null,
+            estimatedDelivery: estimatedDeliveryAt(state.deliveryDate!),
             paidAt: null,
             shippedAt: null,
             deliveredAt: null,

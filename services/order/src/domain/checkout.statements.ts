@@ -73,7 +73,7 @@ export function settledOf(rows: SettledRow[], idempotencyKey: string | undefined
   return { ended: Number(row?.ended ?? 0) > 0, any: Boolean(row?.live || sameKey), sameKey };
 }
 
-const ORDER_PARAMS = 28;
+const ORDER_PARAMS = 29;
 const ITEM_PARAMS = 15;
 
 /** The order, its items, its event and its confirmation mail in one statement (one round trip), per outbox schema and mailer. */
@@ -86,16 +86,16 @@ function writeOrderStatement(schema: string, mailer: Mailer): FixedStatement<{ n
         insert into "order".orders (id, user_id, user_email, user_name, status, ship_address, ship_city, ship_state, ship_country,
           ship_pin_code, ship_phone, payment_method, payment_status, items_paise, discount_paise, coupon_code, coupon_discount_paise,
           tax_paise, shipping_paise, total_paise, idempotency_key, created_at, updated_at,
-          prices_include_gst, round_off_paise, intra_state, shipping_gst_rate_bp, shipping_tax_paise, buyer_email_verified)
+          prices_include_gst, round_off_paise, intra_state, shipping_gst_rate_bp, shipping_tax_paise, buyer_email_verified, estimated_delivery)
         values ($1::uuid, $2::uuid, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text,
           $10::int, $11::text, $12::text, $13::text, $14::bigint, $15::bigint, $16::text, $17::bigint,
           $18::bigint, $19::bigint, $20::bigint, $21::text, $22::timestamptz, $22::timestamptz,
-          $23::boolean, $24::bigint, $25::boolean, $26::int, $27::bigint, $28::boolean)
+          $23::boolean, $24::bigint, $25::boolean, $26::int, $27::bigint, $28::boolean, $29::timestamptz)
       ), i as (
         insert into "order".order_items (order_id, line_no, product_id, name, image, price_paise, quantity, size, color, category_id, category_name,
           hsn_code, gst_rate_bp, discount_paise, taxable_paise, tax_paise)
-        select $1::uuid, l.* from unnest($29::smallint[], $30::uuid[], $31::text[], $32::text[], $33::int[], $34::int[], $35::text[], $36::text[], $37::text[], $38::text[],
-          $39::text[], $40::int[], $41::bigint[], $42::bigint[], $43::bigint[]) as l
+        select $1::uuid, l.* from unnest($30::smallint[], $31::uuid[], $32::text[], $33::text[], $34::int[], $35::int[], $36::text[], $37::text[], $38::text[], $39::text[],
+          $40::text[], $41::int[], $42::bigint[], $43::bigint[], $44::bigint[]) as l
       ), e as (
         ${outboxInsertText(schema, ORDER_PARAMS + ITEM_PARAMS + 1)}
       ), m as (
@@ -147,6 +147,7 @@ export function insertOrder(schema: string, mailer: Mailer, row: OrderRow, items
       row.shippingGstRateBp,
       row.shippingTaxPaise,
       row.buyerEmailVerified,
+      row.estimatedDelivery?.toISOString() ?? null,
       column('lineNo'),
       column('productId'),
       column('name'),

@@ -1,6 +1,7 @@
 import { AppError, type Db, type Logger, type Mailer, type RateLimiter } from '@shop/platform';
 import type { OrderItemInput, SellerDetails, StockReservation } from '@shop/proto-contracts';
 import type { PaymentKeys } from './payment.service';
+import type { PinDirectory } from './delivery-promise.service';
 
 /** A product as the catalog's public API answers it now (money in paise). */
 export interface CatalogProductFacts {
@@ -57,4 +58,6 @@ export interface OrderDeps {
   rateLimiter: RateLimiter;
   /** The seller printed on tax invoices (settings SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_STATE, SHOP_GSTIN). */
   seller: SellerDetails;
+  /** Whether a well-formed PIN code exists (decision 0068): the delivery check and checkout ask it. */
+  pinDirectory: PinDirectory;
 }

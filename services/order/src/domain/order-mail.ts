@@ -1,4 +1,4 @@
-import { courierOf, orderNumberOf, SHOP_TIME_ZONE, trackingUrlOf, type OrderStatus } from '@shop/proto-contracts';
+import { courierOf, deliveryByLabelAt, orderNumberOf, SHOP_TIME_ZONE, trackingUrlOf, type OrderStatus } from '@shop/proto-contracts';
 import type { Mail } from '@shop/platform';
 import type { Order } from './order.model';
 import { estimatedDeliveryOf } from './order-status.machine';
@@ -34,6 +34,9 @@ function summaryLines(o: Order): string[] {
   return lines;
 }
 
+/** The order's delivery day as every page and mail says it: 'Delivery by Sat, 28 Nov' (decision 0068). */
+export const deliveryLineOf = (o: Order) => deliveryByLabelAt(estimatedDeliveryOf(o));
+
 const greeting = (name: string) => `Hello ${name.trim() || 'there'},`;
 const signOff = ['', 'Thank you for shopping with ShopKart.', '— The ShopKart team'];
 
@@ -53,7 +56,7 @@ export function orderPlacedMail(o: Order, to: { email: string; name: string }, p
     '',
     payment,
     `Shipping to: ${o.shipAddress}, ${o.shipCity}, ${o.shipState} ${o.shipPinCode}, ${o.shipCountry} (phone ${o.shipPhone})`,
-    `Estimated delivery: ${formatDate(estimatedDeliveryOf(o))}`,
+    `${deliveryLineOf(o)}.`,
     '',
     `Track your order: ${publicUrl.replace(/\/+$/, '')}/orders/${o.id}`,
     ...signOff,
@@ -72,7 +75,7 @@ const statusNews: Partial<Record<OrderStatus, (number: string, o: Order) => { su
   processing: (n) => ({ subject: `ShopKart: your order ${n} is being prepared`, line: `Your order ${n} is confirmed and being prepared for shipping.` }),
   shipped: (n, o) => ({
     subject: `ShopKart: your order ${n} has shipped`,
-    line: [`Good news: your order ${n} is on its way. Expected delivery: ${formatDate(estimatedDeliveryOf(o))}.`, ...shipmentLines(o)].join('\n'),
+    line: [`Good news: your order ${n} is on its way. ${deliveryLineOf(o)}.`, ...shipmentLines(o)].join('\n'),
   }),
   delivered: (n, o) => ({
     subject: `ShopKart: your order ${n} was delivered`,

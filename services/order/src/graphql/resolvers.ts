@@ -26,6 +26,7 @@ import {
   checkCouponSchema,
   couponInputSchema,
   couponMessages,
+  deliveryMessages,
 } from '@shop/proto-contracts';
 import { checkCoupon, placeOrder, quoteCheckout } from '../domain/checkout.flow';
 import { toCheckoutQuoteView } from '../domain/checkout-quote.view';
@@ -40,6 +41,7 @@ import { toReturnView, type ReturnView } from '../domain/return.model';
 import { listOrderReturns, listReturns, listUserReturns, quoteReturn, refundDetailsOf, requestReturn, updateReturn } from '../domain/return.service';
 import { returnableUntil } from '../domain/return-status.machine';
 import { parseInput } from '../parse-input';
+import { createDeliveryZone, deleteDeliveryZone, deliveryPromise, listDeliveryZones, toDeliveryZoneView, updateDeliveryZone } from '../domain/delivery-promise.service';
 
 type Args = Record<string, any>;
 
@@ -112,6 +114,11 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
         const page = await listCoupons(deps, parseInput(adminCouponsQuerySchema, { page: args.page ?? 1, limit: args.limit ?? 50 }));
         return { coupons: page.coupons.map(toCouponView), total: page.total, totalPages: page.totalPages, currentPage: page.currentPage };
       },
+      deliveryPromise: (_p: unknown, args: Args) => deliveryPromise(deps, args.pin),
+      deliveryZones: async (_p: unknown, _a: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin', 'emp');
+        return (await listDeliveryZones(deps.db)).map(toDeliveryZoneView);
+      },
     },
     User: {
       __resolveReference: (ref: { id: string }) => ({ id: ref.id }),
@@ -144,6 +151,21 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
       product: (item: OrderView['orderItems'][number]) => ({ __typename: 'Product', id: item.productId }),
     },
     Mutation: {
+      createDeliveryZone: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin', 'emp');
+        return { success: true, message: deliveryMessages.zoneCreated, zone: toDeliveryZoneView(await createDeliveryZone(deps, args.input)) };
+      },
+      updateDeliveryZone: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin', 'emp');
+        // A field sent as null is a field not changed.
+        const change = Object.fromEntries(Object.entries(args.input ?? {}).filter(([, v]) => v !== null));
+        return { success: true, message: deliveryMessages.zoneUpdated, zone: toDeliveryZoneView(await updateDeliveryZone(deps, String(args.pinPrefix), change)) };
+      },
+      deleteDeliveryZone: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        assertRole(ctx, 'admin', 'emp');
+        await deleteDeliveryZone(deps, String(args.pinPrefix));
+        return { success: true, message: deliveryMessages.zoneDeleted };
+      },
       placeOrder: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         const { userId, email, name, emailVerified } = assertLoggedIn(ctx);
         const key = args.idempotencyKey == null ? undefined : parseInput(idempotencyKeySchema, args.idempotencyKey);

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { eventually } from '@shop/platform/src/testing';
+import { estimatedDeliveryAt } from '../domain/delivery-promise.service';
+import { addWorkingDays, dispatchDayOf } from '../domain/shop-calendar';
 import { shippingInfo, startOrderService, type OrderClient, type OrderTestService } from '../testing/order-test-service';
 
 let svc: OrderTestService;
@@ -68,7 +70,8 @@ describe('POST /api/v1/new/order', () => {
     });
     const created = new Date(placed.createdAt).getTime();
     expect(Math.abs(created - Date.now())).toBeLessThan(60_000);
-    expect(new Date(placed.estimatedDelivery).getTime()).toBe(created + 7 * 24 * 3600 * 1000);
+    // The day promised for its PIN when placed (Bengaluru: 2 working days after dispatch, decision 0068), at 00:00 India time.
+    expect(placed.estimatedDelivery).toBe(estimatedDeliveryAt(addWorkingDays(dispatchDayOf(new Date(created)), 2)).toISOString());
 
     expect((await svc.stockOf(bottle._id)).stock).toBe(8);
     expect(await svc.stockOf(linen._id)).toEqual({ stock: 7, stockDetail: { S: 5, M: 2 } });

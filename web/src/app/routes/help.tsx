@@ -67,8 +67,11 @@ export default function HelpPage() {
           </h2>
           <ul className="help-list">
             <li>We deliver across India. A flat shipping fee of ₹5 applies to every order.</li>
-            <li>Most orders arrive within 7 days; once shipped, delivery usually takes about 3 days.</li>
-            <li>The estimated delivery date of each order is shown in My Orders.</li>
+            <li>
+              Enter your PIN code on a product page, in the cart or at checkout to see the day your order arrives and whether cash on delivery is available there. Orders
+              placed before 2 pm on a working day leave the same day; Sundays and holidays are not counted.
+            </li>
+            <li>Your order keeps the delivery day promised when you placed it: it is shown in My Orders and in your order mails.</li>
             <li>Prices are in Indian rupees and include all taxes (GST): you pay the listed price, never above the MRP, plus a flat ₹5 shipping fee. The checkout shows the GST your total includes, and a cash total is rounded to the nearest rupee (a "Round off" line).</li>
           </ul>
         </section>

@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { GiftIcon, GridIcon, MailIcon, ReturnIcon, StarIcon } from '../../../components/icons';
+import { GiftIcon, GridIcon, MailIcon, ReturnIcon, StarIcon, TruckIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { useSession } from '../../../lib/session';
 import { useChosenInView } from '../../../lib/use-chosen-in-view';
@@ -11,7 +11,7 @@ import { AlertIcon, BoxesIcon, ChartIcon, PlusSquareIcon, ReceiptIcon, UsersIcon
 const CREATE_PRODUCT_PATH = '/admin/product/create';
 
 /** The staff pages of their own (not sections of /admin) that the shell leads to. */
-export type AdminPage = '/admin/returns' | '/admin/coupons' | '/admin/newsletter' | '/admin/gst' | '/admin/product/create';
+export type AdminPage = '/admin/returns' | '/admin/coupons' | '/admin/newsletter' | '/admin/gst' | '/admin/delivery' | '/admin/product/create';
 
 /**
  * Where the shell is open: a section of /admin (the shell's title is the page heading), a page of
@@ -41,6 +41,7 @@ const SIDEBAR: readonly SidebarItem[] = [
   { label: 'Coupons', to: '/admin/coupons', icon: <GiftIcon /> },
   { label: 'Newsletter', to: '/admin/newsletter', icon: <MailIcon />, adminOnly: true },
   { label: 'GST', to: '/admin/gst', icon: <ReceiptIcon /> },
+  { label: 'Delivery', to: '/admin/delivery', icon: <TruckIcon /> },
 ];
 
 const ROLE_NAMES: Record<Role, string> = { admin: 'Admin', emp: 'Employee', user: 'User' };

@@ -7,6 +7,7 @@ import { cartText } from '../../../lib/cart-messages';
 import { getErrorMessage } from '../../../lib/api-errors';
 import { formatINR } from '../../../lib/format';
 import { CartEstimate } from './cart-estimate';
+import { DeliveryCheck } from '../../../components/delivery-check';
 import { CartLine } from './cart-line';
 
 /** The cart page: lines and the Cart Summary (Total Items, Total Amount, Buy Now). */
@@ -70,6 +71,7 @@ export function CartView() {
             </div>
           </dl>
           <CartEstimate items={cart.items} />
+          <DeliveryCheck title="Delivery" />
           {cart.hasProblems ? (
             <p className="cart-summary__problem" role="note">
               Some items are unavailable or exceed the stock. Update or remove them to continue.

@@ -2,6 +2,9 @@ import { addressBookMessages } from '@shop/proto-contracts/src/address-book';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { AddressLines } from '../../../components/address-lines';
+import { normalizeDeliveryPin } from '@shop/proto-contracts/src/delivery';
+import { DeliveryPromiseLine } from '../../../components/delivery-check';
+import { useDeliveryPromise } from '../../../lib/delivery-promise';
 import { useDialogs } from '../../../components/confirm-dialog';
 import { toast } from '../../../lib/toast';
 import { ChevronLeftIcon, MapPinIcon, PhoneIcon } from '../../../components/icons';
@@ -96,6 +99,12 @@ function CheckoutForm({ user, items, cartProblem }: { user: SessionUser; items: 
   const { placing, placeOrder } = usePlaceOrder();
   const dialogs = useDialogs();
   const needsFill = choice.missing.city || choice.missing.state;
+  // The promise for the chosen address's PIN (decision 0068): the day the order will keep; a PIN
+  // the shop does not serve, or without cash on delivery, cannot be ordered to (the server refuses it too).
+  const deliveryPin = normalizeDeliveryPin(choice.address?.pin ?? '');
+  const delivery = useDeliveryPromise(deliveryPin);
+  const promise = delivery.data?.deliveryPromise;
+  const undeliverable = Boolean(promise && (!promise.serviceable || !promise.codAvailable));
 
   function place() {
     if (!choice.address || !choice.phone) {
@@ -136,6 +145,11 @@ function CheckoutForm({ user, items, cartProblem }: { user: SessionUser; items: 
             addedIndexOf={(account) => account.address.length - 1}
             renderAddForm={(props) => <AddAddressForm {...props} defaultPhone={user.phone[0]} />}
           >
+            {deliveryPin ? (
+              <div className="checkout-delivery" aria-label="Delivery">
+                <DeliveryPromiseLine promise={promise} loading={delivery.loading} error={delivery.error} />
+              </div>
+            ) : null}
             {needsFill ? (
               <div id={FILL_ID} className="checkout-fill">
                 <p className="checkout-fill__text">
@@ -182,7 +196,7 @@ function CheckoutForm({ user, items, cartProblem }: { user: SessionUser; items: 
           />
           <PaymentMethod />
         </div>
-        <OrderSummary quote={quote} coupon={coupon} placing={placing} disabled={items.length === 0} cartProblem={cartProblem} onPlace={place} />
+        <OrderSummary quote={quote} coupon={coupon} placing={placing} disabled={items.length === 0 || undeliverable} cartProblem={cartProblem} onPlace={place} />
       </div>
     </div>
   );

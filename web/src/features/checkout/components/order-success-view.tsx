@@ -1,6 +1,7 @@
+import { deliveryByLabelAt } from '@shop/proto-contracts/src/delivery';
 import { Link } from 'react-router-dom';
 import { PageTitle } from '../../../components/page-title';
-import { formatDate, formatINR, formatOrderNumber } from '../../../lib/format';
+import { formatINR, formatOrderNumber } from '../../../lib/format';
 import { useOrderConfirmation } from '../hooks/use-order-confirmation';
 import { OrderResult } from './order-result';
 import { OrderMailNotice } from '../../../components/order-mail-notice';
@@ -79,7 +80,7 @@ export function OrderSuccessView() {
             </div>
             <div>
               <dt>Estimated delivery</dt>
-              <dd>{order ? formatDate(order.estimatedDelivery) : <span className="skeleton-line order-result__skeleton" aria-hidden="true" />}</dd>
+              <dd>{order ? deliveryByLabelAt(order.estimatedDelivery) : <span className="skeleton-line order-result__skeleton" aria-hidden="true" />}</dd>
             </div>
             <div>
               <dt>Payment</dt>

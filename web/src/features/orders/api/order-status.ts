@@ -1,3 +1,4 @@
+import { deliveryByLabelAt } from '@shop/proto-contracts/src/delivery';
 import { formatDate } from '../../../lib/format';
 
 /** The statuses the shop knows (spec section 4); anything else is shown in a neutral style. */
@@ -98,7 +99,7 @@ interface DeliveryInput extends TimelineInput {
 
 /**
  * One line on delivery: 'Delivered on Jan 9, 2025', 'Cancelled on Jan 6, 2025', or the server's
- * estimate ('Estimated delivery: Jan 12, 2025'; it already falls back to shipping + 3 days, then
+ * estimate ('Delivery by Mon, 12 Jan': the day promised at placement; it already falls back to shipping + 3 days, then
  * creation + 7 days). Null when there is nothing sensible to say (an unknown status).
  */
 export function deliveryNote(order: DeliveryInput): { kind: 'delivered' | 'cancelled' | 'estimate'; text: string } | null {
@@ -111,7 +112,7 @@ export function deliveryNote(order: DeliveryInput): { kind: 'delivered' | 'cance
     const date = order.cancelledAt ? formatDate(order.cancelledAt) : '';
     return { kind: 'cancelled', text: date ? `Cancelled on ${date}` : 'Cancelled' };
   }
-  const estimate = formatDate(order.estimatedDelivery);
-  if (!status || !estimate) return null;
-  return { kind: 'estimate', text: `Estimated delivery: ${estimate}` };
+  if (!status || !order.estimatedDelivery || Number.isNaN(Date.parse(order.estimatedDelivery))) return null;
+  // The day promised when the order was placed (decision 0068), said as the mails say it.
+  return { kind: 'estimate', text: deliveryByLabelAt(order.estimatedDelivery) };
 }

@@ -1,17 +1,20 @@
-import { ReturnIcon, TruckIcon } from '../../../components/icons';
+import { DeliveryCheck } from '../../../components/delivery-check';
+import { ReturnIcon } from '../../../components/icons';
 
-/** Delivery and returns (spec: returns are free within 30 days, stated on the product page). */
+/**
+ * Delivery and returns: the delivery day and cash on delivery for the shopper's PIN (decision
+ * 0068), and free returns within 30 days (spec: stated on the product page).
+ */
 export function DeliveryInfo() {
   return (
-    <ul className="delivery-info" aria-label="Delivery and returns">
-      <li>
-        <TruckIcon size={20} />
-        <span>Delivery in 3–7 days · Cash on delivery available</span>
-      </li>
-      <li>
-        <ReturnIcon size={20} />
-        <span>Free returns within 30 days</span>
-      </li>
-    </ul>
+    <div className="product-info__delivery">
+      <DeliveryCheck />
+      <ul className="delivery-info" aria-label="Returns">
+        <li>
+          <ReturnIcon size={20} />
+          <span>Free returns within 30 days</span>
+        </li>
+      </ul>
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import { useCartSelection } from '../hooks/use-cart-selection';
 import { AddToCart } from './add-to-cart';
 import { ColorChooser } from './color-chooser';
 import { DeliveryInfo } from './delivery-info';
+import { NotifyMe } from './notify-me';
 import { WishlistButton } from '../../../components/wishlist-button';
 import { ImageGallery } from './image-gallery';
 import { ProductReviews } from './product-reviews';
@@ -29,7 +30,9 @@ export function ProductView({ product, palette, refresh }: ProductViewProps) {
   // Spec: the first size and the first colour are preselected (the first size still in stock);
   // an item already in the cart shows (and changes) the cart line's choices.
   const { line, size, color, quantity, busy, chooseSize, chooseColor, chooseQuantity } = useCartSelection(product, stockOf);
-  const available = size !== null && product.size.length > 0 ? stockOf(size) : product.stock;
+  // Nothing left of the whole product: no choice can be bought (decision 0069 offers Notify me).
+  const soldOut = product.stock <= 0;
+  const available = soldOut ? 0 : size !== null && product.size.length > 0 ? stockOf(size) : product.stock;
 
   function onReviewSaved() {
     // Listings show the rating too: let them ask again.
@@ -70,9 +73,10 @@ export function ProductView({ product, palette, refresh }: ProductViewProps) {
           </div>
 
           <div className="product-info__actions">
-            <AddToCart product={product} selection={{ size, color, quantity }} stock={available} line={line} busy={busy} />
+            <AddToCart product={product} selection={{ size, color, quantity }} stock={soldOut ? 0 : available} line={line} busy={busy} />
             <WishlistButton product={product} />
           </div>
+          {soldOut ? <NotifyMe productId={product.id} /> : null}
           <DeliveryInfo />
           <p className="product-info__code">Product code: {product.code}</p>
         </div>
