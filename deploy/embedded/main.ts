@@ -18,6 +18,7 @@ import {
   createRuntime,
   exitOnTerminationSignal,
   InProcessBus,
+  isRealPin,
   listen,
   loadConfig,
   MemoryAuthzState,
