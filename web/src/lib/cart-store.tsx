@@ -1,6 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 // Type-only, so nothing of proto-contracts (zod) reaches the bundle: the cart service's own view types.
-import type { CartItemProperties, CartItemView, WishlistItemView } from '@shop/proto-contracts/src/cart';
+import type { CartItemProperties, CartItemView, WishlistItemView } from '@shop/proto-contracts/web';
 import { ServerMessageError } from './api-errors';
 import { graphqlMeRequestWithRefresh } from './graphql-request-with-refresh';
 import { useSession } from './session';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { COURIERS, shippingMessages, TRACKING_NUMBER_PATTERN, trackingUrlOf } from '@shop/proto-contracts/src/shipping';
+import { COURIERS, shippingMessages, TRACKING_NUMBER_PATTERN, trackingUrlOf } from '@shop/proto-contracts/web';
 
 export interface ShipmentInput {
   courier: string;

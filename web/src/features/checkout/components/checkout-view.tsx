@@ -1,3 +1,4 @@
+import { orderMessages } from '@shop/proto-contracts/web';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { addressFormText } from '../../../components/address-fields';
@@ -10,7 +11,7 @@ import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
 import { getErrorMessage } from '../../../lib/api-errors';
 import { useCart, type CartItem } from '../../../lib/cart-store';
-import { cartText } from '../../../lib/cart-messages';
+import { cartMessages } from '@shop/proto-contracts/web';
 import type { SessionUser } from '../../../lib/session-user';
 import type { OrderItemInput } from '../api/checkout-documents';
 import { checkoutText } from '../api/checkout-messages';
@@ -58,7 +59,7 @@ export function CheckoutView({ user }: { user: SessionUser }) {
         <BackToCart />
         <h1 className="page-heading">{TITLE}</h1>
         {cartStatus === 'error' ? (
-          <LoadError message={getErrorMessage(cartError, cartText.loadFailed)} onRetry={reloadCart} />
+          <LoadError message={getErrorMessage(cartError, cartMessages.loadFailed)} onRetry={reloadCart} />
         ) : (
           <div className="checkout-page__loading">
             <Spinner size="lg" label="Loading your order" />
@@ -98,7 +99,7 @@ function CheckoutForm({ user, items, cartProblem }: { user: SessionUser; items: 
 
   function place() {
     if (!choice.address || !choice.phone) {
-      void dialogs.notify(checkoutText.selectAddressAndPhone);
+      void dialogs.notify(orderMessages.selectAddressAndPhone);
       return;
     }
     const shipping = toShippingInfo(choice.address, choice.phone, choice.fill);
