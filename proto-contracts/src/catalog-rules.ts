@@ -1,5 +1,4 @@
-import { MAX_DISCOUNT_PERCENT, rupeesToPaise } from './money';
-import { gstMessages, HSN_PATTERN } from './gst';
+import { MAX_DISCOUNT_PERCENT } from './money';
 
 /**
  * The catalog's shared definitions: tags, sizes, colours, categories, limits and messages, plain

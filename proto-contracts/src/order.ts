@@ -12,7 +12,6 @@ export * from './order-rules';
  * Prices, taxes and totals are never read from a request: the server prices every order.
  */
 
-export { ORDER_STATUSES, type OrderStatus } from './order-status';
 
 
 /** A required text field: trimmed, not blank, at most `max` characters. */

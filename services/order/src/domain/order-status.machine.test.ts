@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, type OrderStatus } from '@shop/proto-contracts';
-import { canBuyerCancel, checkCodCollection, checkTransition, effectsOf, estimatedDeliveryOf, initialStatusOf } from './order-status.machine';
+import { canBuyerCancel, checkCodCollection, checkTransition, effectsOf, estimatedDeliveryOf, initialStatusOf, nextStatusesFor } from './order-status.machine';
 
 const allowed: Array<[OrderStatus, OrderStatus]> = [
   ['pending', 'processing'],
@@ -27,6 +27,17 @@ describe('the order status machine', () => {
 
   test.each(ORDER_STATUSES.map((s) => [s, s === 'pending' || s === 'processing']))('the buyer may cancel a %s order: %s', (status, may) => {
     expect(canBuyerCancel(status as OrderStatus)).toBe(may);
+  });
+
+  test.each(ORDER_STATUSES.map((s) => [s]))('staff are offered exactly the allowed moves from %s', (from) => {
+    const offered = ORDER_STATUSES.filter((to) => isAllowed(from, to));
+    expect([...nextStatusesFor(from, { role: 'emp' })].sort()).toEqual(offered.sort());
+    expect([...nextStatusesFor(from, { role: 'admin' })].sort()).toEqual(offered.sort());
+  });
+
+  test.each(ORDER_STATUSES.map((s) => [s]))('a buyer is offered only cancelling, while a %s order may be cancelled', (status) => {
+    expect(nextStatusesFor(status, { role: 'user' })).toEqual(canBuyerCancel(status) ? ['cancelled'] : []);
+    expect(nextStatusesFor(status, undefined)).toEqual(canBuyerCancel(status) ? ['cancelled'] : []);
   });
 
   const now = new Date('2025-01-05T10:00:00Z');

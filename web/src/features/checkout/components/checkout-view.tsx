@@ -14,7 +14,6 @@ import { useCart, type CartItem } from '../../../lib/cart-store';
 import { cartMessages } from '@shop/proto-contracts/web';
 import type { SessionUser } from '../../../lib/session-user';
 import type { OrderItemInput } from '../api/checkout-documents';
-import { checkoutText } from '../api/checkout-messages';
 import { formatAddress, toShippingInfo } from '../api/shipping-info';
 import { useCheckoutQuote } from '../hooks/use-checkout-quote';
 import { useCouponCode } from '../hooks/use-coupon-code';
