@@ -81,3 +81,22 @@ describe('estimated delivery', () => {
     expect(estimatedDeliveryOf({ estimatedDelivery: null, shippedAt: null, createdAt })).toEqual(new Date('2025-01-12T10:00:00Z'));
   });
 });
+
+describe('the database keeps to the shared status list', () => {
+  // The check constraint of migration 001 is SQL and cannot import the list: this keeps the two equal.
+  test("orders' status check allows exactly ORDER_STATUSES", async () => {
+    const { startOrderService } = await import('../testing/order-test-service');
+    const { sql } = await import('drizzle-orm');
+    const svc = await startOrderService();
+    try {
+      const [row] = await svc.rows<{ def: string }>(
+        sql`select pg_get_constraintdef(c.oid) as def from pg_constraint c join pg_class t on t.oid = c.conrelid join pg_namespace n on n.oid = t.relnamespace
+            where n.nspname = 'order' and t.relname = 'orders' and c.contype = 'c' and pg_get_constraintdef(c.oid) like '%status%' and pg_get_constraintdef(c.oid) not like '%payment_status%'`,
+      );
+      const allowed = [...row!.def.matchAll(/'([a-z]+)'/g)].map((m) => m[1]);
+      expect(allowed.sort()).toEqual([...ORDER_STATUSES].sort());
+    } finally {
+      await svc.close();
+    }
+  });
+});
