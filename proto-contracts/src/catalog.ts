@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { MAX_DISCOUNT_PERCENT, rupeesToPaise } from './money';
 import { gstMessages, HSN_PATTERN } from './gst';
-import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_MAX_PAGE_SIZE, BADGE_MAX_LENGTH, COLOR_PALETTE, DEFAULT_PAGE_SIZE, DESCRIPTION_MAX_LENGTH, MAX_PAGE_SIZE, MAX_PRICE_RUPEES, MAX_PRODUCT_IMAGES, MAX_STOCK, PRODUCT_CODE_MAX_LENGTH, PRODUCT_NAME_MAX_LENGTH, REVIEW_COMMENT_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH, SIZE_SETS, SIZE_SET_NAMES, type SizeSetName, TAG_KEYS, type TagKey, catalogMessages, resolveColorName, resolveTagKey } from './catalog-rules';
+import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_MAX_PAGE_SIZE, BADGE_MAX_LENGTH, COLOR_PALETTE, DEFAULT_PAGE_SIZE, DESCRIPTION_MAX_LENGTH, MAX_PAGE_SIZE, MAX_PRICE_RUPEES, MAX_PRODUCT_IMAGES, MAX_STOCK, PRODUCT_CODE_MAX_LENGTH, PRODUCT_NAME_MAX_LENGTH, REVIEW_COMMENT_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH, SIZE_SETS, SIZE_SET_NAMES, type SizeSetName, catalogMessages, resolveColorName } from './catalog-rules';
+import { resolveTagKey, TAG_KEYS, type TagKey } from './catalog-tags';
 export * from './catalog-rules';
+export * from './catalog-tags';
 
 // ---------------------------------------------------------------------------------------------
 // Listing queries

@@ -19,6 +19,7 @@ export * from './order-status';
 export * from './order-rules';
 export * from './cart-rules';
 export * from './return-rules';
+export * from './catalog-tags';
 export * from './catalog-rules';
 
 // Types only: erased from the bundle, so their modules' zod never reaches it.
