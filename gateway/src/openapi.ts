@@ -65,14 +65,17 @@ const docs: Record<string, Doc> = {
   'GET /admin/newsletter': { summary: 'Newsletter subscribers, 20 a page (status, page)', access: 'staff', query: ['status', 'page'] },
   'GET /admin/newsletter/export': { summary: 'Newsletter subscribers as CSV (status)', access: 'staff', query: ['status'] },
   'GET /admin/users': {
-    summary: 'Find users, newest first: q (any part of a name or email, or phone digits), role, page, limit (1–100, 20). Answers users, totalUsers, totalPages, currentPage',
+    summary: 'Find users, newest first: q (any part of a name or email, or phone digits), role, page, pageSize or limit (1–100, 20). Answers users, totalUsers, totalPages, currentPage',
     access: 'admin',
-    query: ['q', 'role', 'page', 'limit'],
+    query: ['q', 'role', 'page', 'pageSize', 'limit'],
   },
   'GET /admin/user/:id': { summary: 'One user', access: 'admin' },
   'PUT /admin/user/:id': { summary: "Change a user's role (user, emp, admin)", access: 'admin', body: setUserRoleSchema },
   'DELETE /admin/user/:id': { summary: 'Delete a user', access: 'admin' },
-  'GET /products': { summary: 'Product listing: page, category, price, discount, inStock, sort, limit', access: 'open' },
+  'GET /products': {
+    summary: 'Product listing: page, category (index, key or name), subcat (key or name; any case and punctuation), price, discount, inStock, sort, limit',
+    access: 'open',
+  },
   'GET /productsByTag': { summary: 'Products of a tag (index 0–5 or key)', access: 'open' },
   'GET /product/:id': { summary: 'One product', access: 'open' },
   'PUT /review': {
@@ -92,14 +95,22 @@ const docs: Record<string, Doc> = {
     access: 'open',
     query: ['q'],
   },
-  'GET /admin/products': { summary: 'All products (staff)', access: 'staff' },
+  'GET /admin/products': {
+    summary:
+      'Every product, newest first, one page: q (part of a name or code), page (from 1), pageSize or limit (1–100, 20); ask pages up to totalPages for all of them. Answers products (each with category as its index and categoryKey), productCount, resultsPerPage, totalPages, currentPage',
+    access: 'staff',
+    query: ['q', 'page', 'pageSize', 'limit'],
+  },
   'GET /admin/products/low-stock': {
     summary: 'Products with LOW_STOCK_THRESHOLD units or fewer, or a size that has, fewest first (page, limit 1–100, 20): threshold, products (id, code, name, stock, lowSizes), totalProducts, totalPages, currentPage',
     access: 'staff',
     query: ['page', 'limit'],
   },
-  'POST /admin/product/create': { summary: 'Create a product', access: 'staff' },
-  'PUT /admin/product/:id': { summary: 'Update a product', access: 'staff' },
+  'POST /admin/product/create': {
+    summary: "Create a product; category by index, key or name and subcat by key or name, any case and punctuation ('home-kitchen', 'Home & Kitchen'; 'homeDecor', 'home_decor')",
+    access: 'staff',
+  },
+  'PUT /admin/product/:id': { summary: 'Update a product (category and subcat matched as on create)', access: 'staff' },
   'DELETE /admin/product/:id': { summary: 'Delete a product', access: 'staff' },
   'GET /admin/reviews': {
     summary:
@@ -144,9 +155,9 @@ const docs: Record<string, Doc> = {
   'GET /orders/date': { summary: 'Orders of an Asia/Kolkata calendar day (date, page)', access: 'staff' },
   'GET /admin/orders': {
     summary:
-      'Find orders, newest first: q (order number in any form — #FC7A0A, #C6FC7A0A, the full id, any case — or a buyer name or phone; a buyer email for admins only), status, payment (Pending, Paid, Refunded, Cancelled), from/to (Asia/Kolkata days, included), page, limit (1–100, 50). Answers orders, totalAmount (not cancelled, all pages), totalOrders, totalPages, currentPage',
+      'Find orders, newest first: q (order number in any form — #FC7A0A, #C6FC7A0A, the full id, any case — or a buyer name or phone; a buyer email for admins only), status, payment (Pending, Paid, Refunded, Cancelled), from/to (Asia/Kolkata days, included), page, pageSize or limit (1–100, 50). Answers orders, totalAmount (not cancelled, all pages), totalOrders, totalPages, currentPage',
     access: 'staff',
-    query: ['q', 'status', 'payment', 'from', 'to', 'page', 'limit'],
+    query: ['q', 'status', 'payment', 'from', 'to', 'page', 'pageSize', 'limit'],
   },
   'GET /admin/orders/export': {
     summary: 'The orders the same search finds (all pages, at most 5000) as a CSV download; the buyer email column only for admin',

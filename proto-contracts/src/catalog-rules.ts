@@ -1,4 +1,5 @@
 import { MAX_DISCOUNT_PERCENT } from './money';
+import { MAX_ADMIN_PAGE_SIZE } from './paging';
 
 /**
  * The catalog's shared definitions: tags, sizes, colours, categories, limits and messages, plain
@@ -358,7 +359,8 @@ export const REVIEW_COMMENT_MAX_LENGTH = 2000;
 export const DEFAULT_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 48;
 export const ADMIN_DEFAULT_PAGE_SIZE = 20;
-export const ADMIN_MAX_PAGE_SIZE = 100;
+/** The largest page of the staff lists (paging.ts). */
+export const ADMIN_MAX_PAGE_SIZE = MAX_ADMIN_PAGE_SIZE;
 export const SEARCH_QUERY_MAX_LENGTH = 100;
 export const RELATED_PRODUCTS = 4;
 /**
@@ -426,7 +428,7 @@ export const catalogMessages = {
   reviewDeleted: 'Review deleted successfully',
   pageInvalid: 'page must be a whole number, 1 or more',
   limitInvalid: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
-  adminLimitInvalid: `limit must be a whole number from 1 to ${ADMIN_MAX_PAGE_SIZE}`,
+  adminLimitInvalid: `limit (or pageSize) must be a whole number from 1 to ${ADMIN_MAX_PAGE_SIZE}`,
   priceBandInvalid: 'price must be one of all, under500, 500-1000 or above1000',
   sortInvalid: 'sort must be one of popular, newest, price_asc, price_desc, discount or rating',
   flagInvalid: 'discount and inStock must be true or false',

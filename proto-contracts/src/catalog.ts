@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withPageSizeAsLimit } from './paging';
 import { MAX_DISCOUNT_PERCENT, rupeesToPaise } from './money';
 import { gstMessages, HSN_PATTERN } from './gst';
 import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_MAX_PAGE_SIZE, BADGE_MAX_LENGTH, COLOR_PALETTE, DEFAULT_PAGE_SIZE, DESCRIPTION_MAX_LENGTH, MAX_PAGE_SIZE, MAX_PRICE_RUPEES, MAX_PRODUCT_IMAGES, MAX_STOCK, PRODUCT_CODE_MAX_LENGTH, PRODUCT_NAME_MAX_LENGTH, REVIEW_COMMENT_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH, SIZE_SETS, SIZE_SET_NAMES, type SizeSetName, catalogMessages, resolveColorName } from './catalog-rules';
@@ -180,12 +181,15 @@ export interface SearchFacets {
   inStock: number;
 }
 
-/** GET /admin/products: a page of every product, optionally matching a text. */
-export const adminProductQuerySchema = z.object({
-  page: pageParam,
-  limit: limitParam(ADMIN_DEFAULT_PAGE_SIZE, ADMIN_MAX_PAGE_SIZE, catalogMessages.adminLimitInvalid),
-  q: z.preprocess((v) => (v === '' ? undefined : v), searchTextSchema.optional()),
-});
+/** GET /admin/products: a page of every product, optionally matching a text; `pageSize` is read as `limit`. */
+export const adminProductQuerySchema = z.preprocess(
+  withPageSizeAsLimit,
+  z.object({
+    page: pageParam,
+    limit: limitParam(ADMIN_DEFAULT_PAGE_SIZE, ADMIN_MAX_PAGE_SIZE, catalogMessages.adminLimitInvalid),
+    q: z.preprocess((v) => (v === '' ? undefined : v), searchTextSchema.optional()),
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Product creation and update

@@ -8,6 +8,7 @@ export * from './cart';
 export * from './pricing';
 export * from './order';
 export * from './order-status';
+export * from './paging';
 export * from './text';
 export * from './media';
 export * from './staff-access';

@@ -46,7 +46,7 @@ export const orderMessages = {
     `Only ${stock} items available in stock for ${name}${size ? ` (size ${size})` : ''}`,
   invalidDate: 'Please give the date as YYYY-MM-DD',
   pageInvalid: 'page must be a whole number, 1 or more',
-  limitInvalid: 'limit must be a whole number from 1 to 100',
+  limitInvalid: 'limit (or pageSize) must be a whole number from 1 to 100',
   searchInvalid: `Search text must be at most ${MAX_ORDER_SEARCH_LENGTH} characters`,
   dateRangeInvalid: 'The start date must not be after the end date',
   paymentFilterInvalid: 'payment must be one of Pending, Paid, Refunded, Cancelled',

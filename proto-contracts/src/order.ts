@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ADMIN_PAGE_SIZE, withPageSizeAsLimit } from './paging';
 import { cartMessages, cartQuantitySchema, MAX_PROPERTY_LENGTH } from './cart';
 import { couponCodeSchema, couponMessages, optionalCouponCodeSchema } from './coupons';
 import { ORDER_STATUSES, type OrderStatus } from './order-status';
@@ -236,7 +237,9 @@ const optionalDate = z.preprocess(
  * hand: an order number in any of its forms, a buyer's email (or part of it), a phone number, or
  * the buyer's name; `from`/`to` are Asia/Kolkata days, both included.
  */
-export const adminOrdersQuerySchema = z
+export const adminOrdersQuerySchema = z.preprocess(
+  withPageSizeAsLimit,
+  z
   .object({
     q: z.preprocess(
       (v) => (v === null ? undefined : v),
@@ -261,9 +264,10 @@ export const adminOrdersQuerySchema = z
       (v) => (v === undefined || v === null || v === '' ? '50' : typeof v === 'number' ? String(v) : v),
       z.string({ error: orderMessages.limitInvalid }).regex(/^\d{1,6}$/, { error: orderMessages.limitInvalid }).transform(Number),
     )
-    .refine((n) => n >= 1 && n <= 100, { error: orderMessages.limitInvalid }),
+    .refine((n) => n >= 1 && n <= MAX_ADMIN_PAGE_SIZE, { error: orderMessages.limitInvalid }),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: orderMessages.dateRangeInvalid, path: ['to'] });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: orderMessages.dateRangeInvalid, path: ['to'] }),
+);
 export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
 
 /** The rows a CSV export of found orders holds at most (the newest first). */

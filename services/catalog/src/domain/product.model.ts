@@ -86,6 +86,8 @@ export function toRestProduct(p: Product) {
     thumbnail: thumbnailOf(p.images),
     category: p.category.index,
     categoryName: p.category.name,
+    // The category's key beside its index, for partners that match categories by key.
+    categoryKey: p.category.str,
     subcat: p.subcat,
     size: p.sizes,
     colors: p.colors,

@@ -68,7 +68,8 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
       },
       adminOrders: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         assertRole(ctx, 'admin', 'emp');
-        const query = parseInput(adminOrdersQuerySchema, { ...args, page: args.page ?? 1, limit: args.limit ?? 50 });
+        const { pageSize, ...rest } = args;
+        const query = parseInput(adminOrdersQuerySchema, { ...rest, page: args.page ?? 1, limit: pageSize ?? args.limit ?? 50 });
         const page = await listAllOrders(deps, query, assertRole(ctx, 'admin', 'emp'));
         return {
           orders: page.orders.map((o) => toOrderView(o, ctx.principal)),
