@@ -46,7 +46,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     // Page chunks are loaded on demand; the entry stays small so the first page stays well
-    // under the 150 KB (gzipped JavaScript) budget of DESIGN.md.
+    // under the 150 KB (gzipped JavaScript) budget (decision 0009).
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
       input: {

@@ -12,7 +12,7 @@ export interface Route {
 const r = (method: Route['method'], path: string, service: ServiceName): Route => ({ method, path, service });
 
 /**
- * Every /api/v1 path and the service that owns it: the spec's section 7 tables plus the paths our
+ * Every /api/v1 path and the service that owns it: the shop's REST tables plus the paths our
  * own features add. A path not listed here is a 404 at the gateway, never forwarded.
  */
 export const routeTable: Route[] = [

@@ -8,7 +8,7 @@ export const MAX_QUANTITY_PER_LINE = 100;
 export const MAX_WISHLIST_ITEMS = 100;
 export const MAX_PROPERTY_LENGTH = 40;
 
-/** Fixed texts every cart item carries (spec section 3, "Cart item"). */
+/** Fixed texts every cart item carries. */
 export const CART_SELLER = 'ShopKart Retail';
 export const CART_DELIVERY_INFO = 'Delivery in 3–7 days · Cash on delivery';
 
@@ -35,7 +35,7 @@ export const cartMessages = {
   wishlistItemNotFound: 'Item not found in wishlist',
   wishlistFull: `Your wishlist can hold at most ${MAX_WISHLIST_ITEMS} products`,
   catalogUnavailable: 'Products cannot be checked right now. Please try again in a moment.',
-  // Success toasts (spec section 8).
+  // Success toasts.
   addedToCart: (name: string) => `${name} is added to cart successfully`,
   quantityUpdated: (name: string) => `Updated ${name} quantity in the cart`,
   propertiesUpdated: (name: string) => `Updated properties for ${name}`,
@@ -45,7 +45,7 @@ export const cartMessages = {
   movedToCart: (name: string) => `${name} moved to your cart`,
   removeConfirm: (name: string) => `Remove ${name} from your cart?`,
   emptyCart: 'Your cart is empty.',
-  // Fallbacks when the server gives no message (spec section 8).
+  // Fallbacks when the server gives no message.
   addOrRemoveFailed: 'An Error Occurred',
   loadFailed: 'Failed to load cart Items',
   updateFailed: 'Failed to update item properties',

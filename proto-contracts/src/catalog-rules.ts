@@ -14,7 +14,7 @@ import { MAX_ADMIN_PAGE_SIZE } from './paging';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 
-/** The size option sets of the admin form (spec section 3, "Size options"). */
+/** The size option sets of the admin form. */
 export const SIZE_SETS = {
   letters: ['S', 'M', 'L', 'XL', 'XXL', 'XXXL'],
   shoe: range(4, 15),

@@ -62,7 +62,7 @@ export const orderMessages = {
   paymentVerified: 'Payment successful!',
   paymentVerificationFailed: 'Payment verification failed!',
   paymentOrderNotFound: 'Payment order not found',
-  // Fallbacks when the server gives no message (spec section 8).
+  // Fallbacks when the server gives no message.
   createFailed: 'Order Creating Failed',
   fetchFailed: 'Failed to fetch orders',
 } as const;

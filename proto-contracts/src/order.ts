@@ -8,7 +8,7 @@ import { MAX_ORDER_LINES, MAX_ORDER_SEARCH_LENGTH, MAX_PAYMENT_PAISE, MIN_PAYMEN
 export * from './order-rules';
 
 /**
- * The order service's request schemas, limits and texts (spec sections 2, 3, 4, 7 and 8), shared
+ * The order service's request schemas, limits and texts, shared
  * with the web so the checkout form and the server give the same message for the same mistake.
  * Prices, taxes and totals are never read from a request: the server prices every order.
  */

@@ -14,7 +14,7 @@ const optionalChoice = z.preprocess(
   z.string({ error: cartMessages.propertyInvalid }).trim().max(MAX_PROPERTY_LENGTH, { error: cartMessages.propertyInvalid }).optional(),
 );
 
-/** One line to return: the product (`product` as the issue names it, or `productId`), how many, and its size/colour. */
+/** One line to return: the product (`product` as the REST payload names it, or `productId`), how many, and its size/colour. */
 const returnLineSchema = z.preprocess(
   (v) => {
     if (!v || typeof v !== 'object' || Array.isArray(v)) return v;

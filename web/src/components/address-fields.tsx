@@ -25,7 +25,7 @@ export const addressFormText = {
 
 /**
  * The one rule for a new address, in the profile and at checkout alike: PIN code and address
- * required and trimmed (spec section 5), then city and state, which no order can be shipped
+ * required and trimmed, then city and state, which no order can be shipped
  * without; the country defaults to India.
  */
 export function checkAddressForm(form: AddressFormValues): { error: string } | { input: { pin: string; other: string; city: string; state: string; country: string } } {

@@ -44,7 +44,7 @@ const WISHLIST_SELECTION = 'productId name image price oldPrice discountPercent 
 const CART_PAYLOAD = `success message productId cart { ${CART_SELECTION} }`;
 const WISHLIST_PAYLOAD = `success message wishlist { ${WISHLIST_SELECTION} }`;
 
-// Read through `me`, as the issue asks: the cart subgraph extends the auth subgraph's User.
+// Read through `me`: the cart subgraph extends the auth subgraph's User.
 const CART_QUERY = `query Cart { me { id cart { ${CART_SELECTION} } } }`;
 const WISHLIST_QUERY = `query Wishlist { me { id wishlist { ${WISHLIST_SELECTION} } } }`;
 const CART_AND_WISHLIST_QUERY = `query CartAndWishlist { me { id cart { ${CART_SELECTION} } wishlist { ${WISHLIST_SELECTION} } } }`;

@@ -5,7 +5,7 @@ import type { CartDeps } from '../domain/cart-deps';
 import { addToCart, loadCart, removeFromCart, updateCartItem } from '../domain/cart.service';
 import { parseInput } from '../parse-input';
 
-/** The spec's cart endpoints (section 7), mounted under /api/v1. The user is always the caller. */
+/** The cart endpoints, mounted under /api/v1. The user is always the caller. */
 export function cartRoutes(deps: CartDeps): Router {
   const r = Router();
   // Login is checked before the body is read, so a stranger gets 401 whatever they send.

@@ -60,7 +60,7 @@ export function effectsOf(order: StatusFacts, to: OrderStatus, now: Date) {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * When the order should arrive (spec section 4): the estimate given, else 3 days after shipping,
+ * When the order should arrive: the estimate given, else 3 days after shipping,
  * else 7 days after it was placed.
  */
 export function estimatedDeliveryOf(order: { estimatedDelivery: Date | null; shippedAt: Date | null; createdAt: Date }): Date {

@@ -76,7 +76,7 @@ export async function listUserOrders(deps: Pick<OrderDeps, 'db'>, userId: string
   return withItems(deps.db, rows);
 }
 
-// Status is stored lower-case but compared case-insensitively (DESIGN.md).
+// Status is stored lower-case but compared case-insensitively (clients send 'Shipped' too; decision 0075).
 const notCancelled = sql`lower(${orders.status}) <> 'cancelled'`;
 
 /**

@@ -10,7 +10,7 @@ import { salesDaysOf, salesStats, salesStatsView } from '../domain/sales-stats.s
 import { istDateOf } from '../domain/shop-calendar';
 import { parseInput } from '../parse-input';
 
-/** Order administration (spec section 7): admin and emp; deleting is admin only. */
+/** Order administration: admin and emp; deleting is admin only. */
 export function adminOrderRoutes(deps: OrderDeps): Router {
   const r = Router();
   const staff = requireRole('admin', 'emp');

@@ -13,7 +13,7 @@ export function idempotencyKeyOf(req: Request): string | undefined {
   return raw === undefined ? undefined : parseInput(idempotencyKeySchema, raw);
 }
 
-/** The shopper's order endpoints (spec section 7, "Orders"), under /api/v1. */
+/** The shopper's order endpoints, under /api/v1. */
 export function orderRoutes(deps: OrderDeps): Router {
   const r = Router();
   // Login is checked before the body is read, so a stranger gets 401 whatever they send.

@@ -3,7 +3,7 @@ import { DEFAULT_COUNTRY } from '../../../lib/default-country';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import type { ShippingInfoInput } from './checkout-documents';
 
-/** Spec section 3: the shipping info kept in local storage (`shippingInfo`), cleared on logout. */
+/** The shipping info kept in local storage (`shippingInfo`), cleared on logout. */
 export interface ShippingInfo {
   address: string;
   city: string;
@@ -28,7 +28,7 @@ export function missingPlaceOf(address: Address): { city: boolean; state: boolea
 /**
  * The shipping info of a saved address {pin, other, city?, state?, country?} and phone: address is
  * `other`, the country defaults to India, city and state come from the address or, when it has
- * none, from what was typed at checkout. Spec section 3: the phone keeps only its digits and the
+ * none, from what was typed at checkout. The phone keeps only its digits and the
  * PIN code becomes a number.
  */
 export function toShippingInfo(address: Address, phone: string, fill: PlaceFill): ShippingInfo {

@@ -29,7 +29,7 @@ import { SavedChoiceSection } from './saved-choice-section';
 const TITLE = 'Confirm Order';
 const FILL_ID = 'checkout-fill';
 
-/** Spec section 3: an order line carries only the product, quantity, size and colour. */
+/** An order line carries only the product, quantity, size and colour. */
 function toOrderItems(items: CartItem[]): OrderItemInput[] {
   return items.map((item) => ({
     productId: item.productId,

@@ -17,7 +17,7 @@ import {
   type VerifyPaymentVariables,
 } from '../api/payment-documents';
 
-/** Spec section 9: the test payment is 50000 paise (₹500.00) in INR. */
+/** The test payment is 50000 paise (₹500.00) in INR. */
 export const TEST_PAYMENT_AMOUNT_PAISE = 50000;
 export const TEST_PAYMENT_CURRENCY = 'INR';
 

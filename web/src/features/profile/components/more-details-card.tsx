@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { MapPinIcon, PhoneIcon } from '../../../components/icons';
 import type { Address, SessionUser } from '../../../lib/session-user';
 
-/** Spec section 9: the profile shows 1 phone and 1 address until 'See All' is used. */
+/** The profile shows 1 phone and 1 address until 'See All' is used. */
 const SHOWN_BY_DEFAULT = 1;
 
 function formatAddress(address: Address): string {
