@@ -10,7 +10,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type PaymentMethod = 'COD' | 'ONLINE';
 
 export const MAX_ORDER_LINES = 50;
-/** Orders by date: page size (DESIGN: 10). */
+/** Orders by date: page size. */
 export const ORDERS_PER_PAGE = 10;
 /** The shop's time zone: "orders of a day" are Asia/Kolkata calendar days. */
 export const SHOP_TIME_ZONE = 'Asia/Kolkata';

@@ -47,6 +47,3 @@ export function buyerNextStatuses(status: string): readonly OrderStatus[] {
   const known = orderStatusOf(status);
   return known && BUYER_CANCELLABLE.includes(known) ? ['cancelled'] : [];
 }
-
-/** Whether an order's total counts towards sales (everything but cancelled orders). */
-export const countsTowardsSales = (status: string) => orderStatusOf(status) !== 'cancelled';

@@ -202,8 +202,6 @@ export const orderStatusSchema = z.unknown().transform((v, ctx): OrderStatus => 
   return status as OrderStatus;
 });
 
-/** PUT /admin/order/:id. */
-export const setOrderStatusSchema = z.object({ status: orderStatusSchema }, { error: orderMessages.statusRequired });
 
 const pageParam = z.preprocess(
   (v) => (v === undefined || v === null || v === '' ? '1' : typeof v === 'number' ? String(v) : v),
