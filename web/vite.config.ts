@@ -46,7 +46,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     // Page chunks are loaded on demand; the entry stays small so the first page stays well
-    // under the 150 KB (gzipped JavaScript) budget of DESIGN.md.
+    // under the 150 KB (gzipped JavaScript) budget (decision 0009).
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
       input: {
@@ -57,7 +57,13 @@ export default defineConfig({
         // Libraries in long-lived, well-named chunks: React and the router load on every page,
         // Apollo (with the GraphQL parser and RxJS) only with the first page that talks GraphQL.
         codeSplitting: {
+          // A group holds only the modules its test names: proto-contracts' web entry (reached by
+          // product-tags) must not pull every contract into the first page's chunk.
+          includeDependenciesRecursively: false,
           groups: [
+            // Each module of proto-contracts' web entry in its own chunk, so a page loads the
+            // contracts it uses (the first page: money and tags, not the category tree).
+            { name: (id: string) => /proto-contracts[\\/]src[\\/]([\w-]+)\.ts$/.exec(id)?.[1] ?? null, test: /proto-contracts[\\/]src[\\/]/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
             { name: 'apollo', test: /node_modules[\\/](@apollo|graphql|graphql-tag|rxjs|optimism|@wry|tslib)[\\/]/ },
             { name: 'toastify', test: /node_modules[\\/](react-toastify|clsx)[\\/]/ },

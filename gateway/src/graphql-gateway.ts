@@ -17,7 +17,8 @@ interface GatewayContext {
   res: Response;
 }
 
-const FORWARDED_HEADERS = ['cookie', 'authorization', 'user-agent', 'accept-language', 'idempotency-key'];
+// The idempotency key of an order travels as placeOrder's argument (the one path the order service reads).
+const FORWARDED_HEADERS = ['cookie', 'authorization', 'user-agent', 'accept-language'];
 
 /** Forwards the caller's credentials to subgraphs and their Set-Cookie back to the caller. */
 class CredentialForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {

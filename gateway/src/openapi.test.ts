@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { routeManifest } from '@shop/proto-contracts/src/routes';
+import { routeManifest } from '@shop/proto-contracts/routes';
 import { buildOpenApiDocument } from './openapi';
 import { resolveRoute, routeTable } from './route-table';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorAnswerSchema, rolesOfAccess, routeManifest, type RouteSpec } from '@shop/proto-contracts/src/routes';
+import { errorAnswerSchema, rolesOfAccess, routeManifest, type RouteSpec } from '@shop/proto-contracts/routes';
 
 type JsonSchema = Record<string, unknown>;
 

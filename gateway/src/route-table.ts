@@ -1,4 +1,4 @@
-import { routeManifest, serviceNames as manifestServiceNames, type HttpMethod, type ServiceName } from '@shop/proto-contracts/src/routes';
+import { routeManifest, serviceNames as manifestServiceNames, type HttpMethod, type ServiceName } from '@shop/proto-contracts/routes';
 
 export type { ServiceName };
 /** The services behind the gateway. */

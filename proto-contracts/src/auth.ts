@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ADMIN_PAGE_SIZE, withPageSizeAsLimit } from './paging';
 import { roleSchema } from './events';
 import { SHOP_IMAGE_PATH } from './media';
 import { addressBookMessages, type BookAddress } from './address-book';
@@ -24,7 +25,7 @@ export const authMessages = {
   invalidEmail: 'Please enter a valid email address',
   userSearchInvalid: 'Search text must be at most 100 characters',
   pageInvalid: 'page must be a whole number, 1 or more',
-  limitInvalid: 'limit must be a whole number from 1 to 100',
+  limitInvalid: 'limit (or pageSize) must be a whole number from 1 to 100',
   emailRequired: 'Please enter your email address',
   invalidPhone: invalidPhoneMessage,
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
@@ -274,7 +275,7 @@ const wholeNumber = (message: string, fallback: string, max: number) =>
  * GET /admin/users?q=&role=&page=&limit= (all optional): `q` matches a name or email (any part,
  * any case) or a saved phone number (its digits); newest accounts first.
  */
-export const adminUsersQuerySchema = z.object({
+export const adminUsersQuerySchema = z.preprocess(withPageSizeAsLimit, z.object({
   q: z.preprocess(
     (v) => (v === null ? undefined : v),
     z
@@ -289,8 +290,8 @@ export const adminUsersQuerySchema = z.object({
     z.enum(roleSchema.options, { error: authMessages.invalidRole }).optional(),
   ),
   page: wholeNumber(authMessages.pageInvalid, '1', 1_000_000),
-  limit: wholeNumber(authMessages.limitInvalid, String(USERS_PER_PAGE), 100),
-});
+  limit: wholeNumber(authMessages.limitInvalid, String(USERS_PER_PAGE), MAX_ADMIN_PAGE_SIZE),
+}));
 export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
 
 /** The user as every auth response shows it: never a password hash, token or OTP. */

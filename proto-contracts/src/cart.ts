@@ -1,57 +1,11 @@
 import { z } from 'zod';
 
 /**
- * The cart service's request schemas, limits and texts (spec sections 3, 4, 5 and 8), shared with
- * the web so a form and the server give the same message for the same mistake.
+ * The cart service's request schemas, built on the limits and texts of cart-rules.ts.
  */
 
-export const MAX_CART_LINES = 50;
-export const MAX_QUANTITY_PER_LINE = 100;
-export const MAX_WISHLIST_ITEMS = 100;
-export const MAX_PROPERTY_LENGTH = 40;
-
-/** Fixed texts every cart item carries (spec section 3, "Cart item"). */
-export const CART_SELLER = 'ShopKart Retail';
-export const CART_DELIVERY_INFO = 'Delivery in 3–7 days · Cash on delivery';
-
-export const cartMessages = {
-  productInfoUnavailable: 'Product information is not available',
-  invalidProductId: 'Invalid product ID',
-  productNotFound: 'Product not found',
-  productUnavailable: 'This product is no longer available',
-  quantityRequired: 'Please choose a quantity',
-  quantityNotNumber: 'Quantity must be a number',
-  quantityNotWhole: 'Quantity must be a whole number',
-  quantityBelowOne: 'Quantity cannot be less than 1',
-  quantityTooLarge: `You can add at most ${MAX_QUANTITY_PER_LINE} units of one product`,
-  onlyInStock: (stock: number) => `Only ${stock} items available in stock`,
-  outOfStock: 'This product is out of stock',
-  sizeRequired: 'Please select a size',
-  sizeUnavailable: 'This size is not available for this product',
-  colorUnavailable: 'This colour is not available for this product',
-  propertyInvalid: `Size and colour must be text of at most ${MAX_PROPERTY_LENGTH} characters`,
-  propertiesInvalid: 'properties must be an object with size and color',
-  propertiesRequired: 'Please choose a size or colour to change',
-  cartFull: `Your cart can hold at most ${MAX_CART_LINES} different products`,
-  itemNotFound: 'Item not found in cart',
-  wishlistItemNotFound: 'Item not found in wishlist',
-  wishlistFull: `Your wishlist can hold at most ${MAX_WISHLIST_ITEMS} products`,
-  catalogUnavailable: 'Products cannot be checked right now. Please try again in a moment.',
-  // Success toasts (spec section 8).
-  addedToCart: (name: string) => `${name} is added to cart successfully`,
-  quantityUpdated: (name: string) => `Updated ${name} quantity in the cart`,
-  propertiesUpdated: (name: string) => `Updated properties for ${name}`,
-  removedFromCart: (name: string) => `${name} removed from cart`,
-  addedToWishlist: (name: string) => `${name} added to your wishlist`,
-  removedFromWishlist: (name: string) => `${name} removed from your wishlist`,
-  movedToCart: (name: string) => `${name} moved to your cart`,
-  removeConfirm: (name: string) => `Remove ${name} from your cart?`,
-  emptyCart: 'Your cart is empty.',
-  // Fallbacks when the server gives no message (spec section 8).
-  addOrRemoveFailed: 'An Error Occurred',
-  loadFailed: 'Failed to load cart Items',
-  updateFailed: 'Failed to update item properties',
-} as const;
+import { MAX_PROPERTY_LENGTH, MAX_QUANTITY_PER_LINE, cartMessages } from './cart-rules';
+export * from './cart-rules';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -7,6 +7,8 @@ export * from './catalog';
 export * from './cart';
 export * from './pricing';
 export * from './order';
+export * from './order-status';
+export * from './paging';
 export * from './text';
 export * from './media';
 export * from './staff-access';

@@ -1,4 +1,4 @@
-/** Texts of the spec's error catalogue that the server answers with (section 5 and 8). */
+/** Texts of the shop's error catalogue that the server answers with. */
 export const messages = {
   fillAllFields: 'Please fill all the field properly',
   sessionExpired: 'Session expired. Please login again.',

@@ -1,5 +1,5 @@
 /**
- * Money rules of the shop, in one place (DESIGN: money is integer paise in code and storage;
+ * Money rules of the shop, in one place (money is integer paise in code and storage;
  * APIs show rupees with 2 decimals; rounding is half-up to the paisa).
  */
 

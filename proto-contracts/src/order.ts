@@ -1,97 +1,19 @@
 import { z } from 'zod';
+import { MAX_ADMIN_PAGE_SIZE, withPageSizeAsLimit } from './paging';
 import { cartMessages, cartQuantitySchema, MAX_PROPERTY_LENGTH } from './cart';
 import { couponCodeSchema, couponMessages, optionalCouponCodeSchema } from './coupons';
+import { ORDER_STATUSES, type OrderStatus } from './order-status';
+
+import { MAX_ORDER_LINES, MAX_ORDER_SEARCH_LENGTH, MAX_PAYMENT_PAISE, MIN_PAYMENT_PAISE, PAYMENT_STATUSES, normalizePinCode, normalizeShippingPhone, orderMessages } from './order-rules';
+export * from './order-rules';
 
 /**
- * The order service's request schemas, limits and texts (spec sections 2, 3, 4, 7 and 8), shared
+ * The order service's request schemas, limits and texts, shared
  * with the web so the checkout form and the server give the same message for the same mistake.
  * Prices, taxes and totals are never read from a request: the server prices every order.
  */
 
-/** Order statuses, stored lower-case (spec section 4); compared case-insensitively. */
-export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Payment statuses as the spec shows them ('Pending' for a new cash-on-delivery order). */
-export const PAYMENT_STATUSES = ['Pending', 'Paid', 'Refunded', 'Cancelled'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export type PaymentMethod = 'COD' | 'ONLINE';
-
-export const MAX_ORDER_LINES = 50;
-/** Orders by date: page size (DESIGN: 10). */
-export const ORDERS_PER_PAGE = 10;
-/** The shop's time zone: "orders of a day" are Asia/Kolkata calendar days. */
-export const SHOP_TIME_ZONE = 'Asia/Kolkata';
-/** Smallest amount the payment test provider accepts, in paise (₹1). */
-export const MIN_PAYMENT_PAISE = 100;
-/** Largest, in paise (₹10,00,000). */
-export const MAX_PAYMENT_PAISE = 100_000_000;
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
-export const MAX_ORDER_SEARCH_LENGTH = 100;
-
-export const orderMessages = {
-  shippingInfoRequired: 'Please provide the shipping information',
-  addressRequired: 'Please enter the shipping address',
-  cityRequired: 'Please enter the city',
-  stateRequired: 'Please enter the state',
-  countryRequired: 'Please enter the country',
-  pinRequired: 'Please enter the PIN code',
-  pinInvalid: 'PIN code must be 6 digits and cannot start with 0',
-  phoneRequired: 'Please enter a phone number',
-  phoneInvalid: 'Please enter a valid 10-digit mobile number',
-  fieldTooLong: (field: string, max: number) => `${field} must be at most ${max} characters long`,
-  itemsRequired: 'Your order has no items',
-  tooManyItems: `An order can hold at most ${MAX_ORDER_LINES} different items`,
-  quantityTooLarge: 'You can order at most 100 units of one item',
-  selectAddressAndPhone: 'Please select a shipping address and phone number.',
-  invalidOrderId: 'Invalid order ID',
-  orderNotFound: 'Order not found',
-  unknownStatus: (status: string) => `Unknown order status: ${status}`,
-  statusRequired: 'Please choose a status',
-  cannotChangeStatus: (from: string, to: string) => `Cannot change order status from ${from} to ${to}`,
-  cannotCancel: (status: string) => `A ${status} order can no longer be cancelled`,
-  onlyInStock: (stock: number, name: string, size?: string | null) =>
-    `Only ${stock} items available in stock for ${name}${size ? ` (size ${size})` : ''}`,
-  invalidDate: 'Please give the date as YYYY-MM-DD',
-  pageInvalid: 'page must be a whole number, 1 or more',
-  limitInvalid: 'limit must be a whole number from 1 to 100',
-  searchInvalid: `Search text must be at most ${MAX_ORDER_SEARCH_LENGTH} characters`,
-  dateRangeInvalid: 'The start date must not be after the end date',
-  paymentFilterInvalid: 'payment must be one of Pending, Paid, Refunded, Cancelled',
-  idempotencyKeyInvalid: `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible characters`,
-  catalogUnavailable: 'Orders cannot be placed right now. Please try again in a moment.',
-  orderPlaced: 'Order placed successfully!',
-  orderCancelled: 'Order cancelled',
-  orderUpdated: 'Order status updated',
-  orderDeleted: 'Order deleted successfully',
-  amountInvalid: `Amount must be a whole number of paise from ${MIN_PAYMENT_PAISE} to ${MAX_PAYMENT_PAISE}`,
-  currencyInvalid: 'Only INR payments are supported',
-  paymentFieldsRequired: 'orderId, paymentId and signature are required',
-  paymentVerified: 'Payment successful!',
-  paymentVerificationFailed: 'Payment verification failed!',
-  paymentOrderNotFound: 'Payment order not found',
-  // Fallbacks when the server gives no message (spec section 8).
-  createFailed: 'Order Creating Failed',
-  fetchFailed: 'Failed to fetch orders',
-} as const;
-
-/**
- * An Indian mobile number as the checkout sends it: non-digits are stripped, then a leading
- * +91/91 (12 digits) or 0 (11 digits) is dropped; what remains must be 10 digits starting 6–9.
- * Answers the 10 digits, or undefined when it is not such a number.
- */
-export function normalizeShippingPhone(value: string): string | undefined {
-  let digits = value.replace(/\D/g, '');
-  if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
-  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
-  return /^[6-9]\d{9}$/.test(digits) ? digits : undefined;
-}
-
-/** A PIN code as typed ('110 001', 110001): non-digits stripped, 6 digits not starting 0, as a number. */
-export function normalizePinCode(value: string | number): number | undefined {
-  const digits = String(value).replace(/\D/g, '');
-  return /^[1-9]\d{5}$/.test(digits) ? Number(digits) : undefined;
-}
 
 /** A required text field: trimmed, not blank, at most `max` characters. */
 const requiredText = (label: string, missing: string, max: number) =>
@@ -280,8 +202,6 @@ export const orderStatusSchema = z.unknown().transform((v, ctx): OrderStatus => 
   return status as OrderStatus;
 });
 
-/** PUT /admin/order/:id. */
-export const setOrderStatusSchema = z.object({ status: orderStatusSchema }, { error: orderMessages.statusRequired });
 
 const pageParam = z.preprocess(
   (v) => (v === undefined || v === null || v === '' ? '1' : typeof v === 'number' ? String(v) : v),
@@ -315,7 +235,9 @@ const optionalDate = z.preprocess(
  * hand: an order number in any of its forms, a buyer's email (or part of it), a phone number, or
  * the buyer's name; `from`/`to` are Asia/Kolkata days, both included.
  */
-export const adminOrdersQuerySchema = z
+export const adminOrdersQuerySchema = z.preprocess(
+  withPageSizeAsLimit,
+  z
   .object({
     q: z.preprocess(
       (v) => (v === null ? undefined : v),
@@ -340,9 +262,10 @@ export const adminOrdersQuerySchema = z
       (v) => (v === undefined || v === null || v === '' ? '50' : typeof v === 'number' ? String(v) : v),
       z.string({ error: orderMessages.limitInvalid }).regex(/^\d{1,6}$/, { error: orderMessages.limitInvalid }).transform(Number),
     )
-    .refine((n) => n >= 1 && n <= 100, { error: orderMessages.limitInvalid }),
+    .refine((n) => n >= 1 && n <= MAX_ADMIN_PAGE_SIZE, { error: orderMessages.limitInvalid }),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: orderMessages.dateRangeInvalid, path: ['to'] });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: orderMessages.dateRangeInvalid, path: ['to'] }),
+);
 export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
 
 /** The rows a CSV export of found orders holds at most (the newest first). */

@@ -2,7 +2,7 @@ import type { CouponTerms } from './coupons';
 import { gstOfInclusive, roundOffOf, type GstSplit } from './gst';
 import { roundHalfUp } from './money';
 
-/** ₹5 shipping on every order (spec section 9), GST included like every price (decision 0045). */
+/** ₹5 shipping on every order, GST included like every price (decision 0045). */
 export const SHIPPING_FEE_PAISE = 500;
 /** The footer's promise: 10 percent off a customer's first order. */
 export const FIRST_ORDER_DISCOUNT_PERCENT = 10;

@@ -60,6 +60,8 @@ describe('running orders in the staff console', () => {
       expect(await page.evaluate('document.documentElement.scrollWidth <= document.documentElement.clientWidth')).toBe(true);
 
       const row = page.getByRole('row').filter({ hasText: number });
+      // The row offers the moves the server gives for this status (nextStatuses): ship or cancel.
+      expect(await row.getByRole('button', { name: /^(Mark as|Cancel order)/ }).allTextContents()).toEqual([`Mark as Shipped ${number}`, `Cancel order ${number}`]);
       await row.getByRole('button', { name: `Mark as Shipped ${number}` }).click();
       // The dialog refuses a tracking number the courier would not print.
       const dialog = page.getByRole('dialog', { name: `Ship order ${number}` });
@@ -72,6 +74,9 @@ describe('running orders in the staff console', () => {
       await row.getByRole('button', { name: `Mark as Shipped ${number}` }).click();
       await shipWith(page, number, 'Delhivery', TRACKING);
       await page.getByText('Order status updated to Shipped').waitFor();
+      // Shipped: delivering is the only move left; it can no longer be cancelled.
+      await row.getByRole('button', { name: `Mark as Delivered ${number}` }).waitFor();
+      expect(await row.getByRole('button', { name: /^(Mark as|Cancel order)/ }).allTextContents()).toEqual([`Mark as Delivered ${number}`]);
 
       // The shopper: courier and tracking number on the order page, linking to the courier.
       const shopper = await buyer.newPage();
@@ -90,6 +95,7 @@ describe('running orders in the staff console', () => {
       await row.getByRole('button', { name: `Mark as Delivered ${number}` }).click();
       await answerDialog(page, `Mark order ${number} as Delivered?`, 'Mark as Delivered');
       await page.getByText('Order status updated to Delivered').waitFor();
+      expect(await row.getByRole('button', { name: /^(Mark as|Cancel order)/ }).count()).toBe(0);
       await row.getByText('COD · Pending').waitFor();
       await row.getByRole('button', { name: `Cash collected ${number}` }).click();
       await answerDialog(page, /^Record ₹[\d,.]+ collected in cash for order /, 'Cash collected');

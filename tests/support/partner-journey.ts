@@ -1,5 +1,5 @@
 import createClient from 'openapi-fetch';
-import { authManifest, cartManifest, catalogManifest, orderManifest, type RouteSpec } from '@shop/proto-contracts/src/routes';
+import { authManifest, cartManifest, catalogManifest, orderManifest, type RouteSpec } from '@shop/proto-contracts/routes';
 import type { paths } from './shop-api.types';
 
 /** A real answer holds the status and the JSON its manifest route declares (the contract test, decision 0071). */

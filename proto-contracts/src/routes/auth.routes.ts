@@ -74,7 +74,7 @@ export const authManifest = defineRoutes('auth', {
   'GET /admin/newsletter/export': { access: 'admin', summary: 'Newsletter subscribers as CSV (status)', query: newsletterListQuerySchema, answers: 'csv' },
   'GET /admin/users': {
     access: 'admin',
-    summary: 'Find users, newest first: q (any part of a name or email, or phone digits), role, page, limit (1–100, 20)',
+    summary: 'Find users, newest first: q (any part of a name or email, or phone digits), role, page, pageSize or limit (1–100, 20); totalPages',
     query: adminUsersQuerySchema,
     response: ok({ users: z.array(views.user), totalUsers: z.number().int(), totalPages: z.number().int(), currentPage: z.number().int() }),
   },

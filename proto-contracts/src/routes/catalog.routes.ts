@@ -19,7 +19,7 @@ import { defineRoutes, idParams, ok, okMessage, productPageAnswer, textQuery, vi
 const categories = z.array(z.looseObject({ index: z.number(), str: z.string() }));
 
 export const catalogManifest = defineRoutes('catalog', {
-  'GET /products': { access: 'public', summary: 'Product listing: page, category, subcat, price, discount, inStock, sort, limit', query: productListQuerySchema, response: productPageAnswer },
+  'GET /products': { access: 'public', summary: 'Product listing: page, category (index, key or name), subcat (key or name; any case and punctuation), price, discount, inStock, sort, limit', query: productListQuerySchema, response: productPageAnswer },
   'GET /productsByTag': { access: 'public', summary: 'Products of a tag (index 0–5 or key)', query: productTagQuerySchema, response: productPageAnswer },
   'GET /product/:id': { access: 'public', summary: 'One product, with the GST rate (percent) its price includes', params: idParams, response: ok({ product: views.product.extend({ gstRate: z.number() }) }) },
   'PUT /review': {
@@ -42,15 +42,15 @@ export const catalogManifest = defineRoutes('catalog', {
     query: searchSuggestQuerySchema,
     response: ok({ products: z.array(z.looseObject({ id: z.string(), name: z.string() })), categories: z.array(z.unknown()) }),
   },
-  'GET /admin/products': { access: 'staff', summary: 'All products (staff)', query: adminProductQuerySchema, response: productPageAnswer },
+  'GET /admin/products': { access: 'staff', summary: 'Every product, newest first, one page: q (part of a name or code), page (from 1), pageSize or limit (1–100, 20); ask pages up to totalPages for all of them. Each product has category as its index and categoryKey', query: adminProductQuerySchema, response: productPageAnswer },
   'GET /admin/products/low-stock': {
     access: 'staff',
     summary: 'Products with LOW_STOCK_THRESHOLD units or fewer, or a size that has, fewest first (page, limit 1–100, 20)',
     query: textQuery('page', 'limit'),
     response: ok({ threshold: z.number(), products: z.array(z.unknown()), totalProducts: z.number().int(), totalPages: z.number().int(), currentPage: z.number().int() }),
   },
-  'POST /admin/product/create': { access: 'staff', summary: 'Create a product', body: productCreateSchema, response: ok({ product: views.product }), status: [201] },
-  'PUT /admin/product/:id': { access: 'staff', summary: 'Update a product', params: idParams, body: productUpdateSchema, response: ok({ product: views.product }) },
+  'POST /admin/product/create': { access: 'staff', summary: "Create a product; category by index, key or name and subcat by key or name, any case and punctuation ('home-kitchen', 'Home & Kitchen'; 'homeDecor', 'home_decor')", body: productCreateSchema, response: ok({ product: views.product }), status: [201] },
+  'PUT /admin/product/:id': { access: 'staff', summary: 'Update a product (category and subcat matched as on create)', params: idParams, body: productUpdateSchema, response: ok({ product: views.product }) },
   'DELETE /admin/product/:id': { access: 'staff', summary: 'Delete a product', params: idParams, response: okMessage },
   'GET /admin/reviews': {
     access: 'staff',

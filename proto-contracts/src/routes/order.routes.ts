@@ -46,7 +46,7 @@ export const orderManifest = defineRoutes('order', {
   'GET /admin/orders': {
     access: 'staff',
     summary:
-      'Find orders, newest first: q (order number in any form, or a buyer name or phone; a buyer email for admins only), status, payment, from/to (Asia/Kolkata days), page, limit (1–100, 50); totalAmount covers all pages',
+      'Find orders, newest first: q (order number in any form, or a buyer name or phone; a buyer email for admins only), status, payment, from/to (Asia/Kolkata days), page, pageSize or limit (1–100, 50); totalAmount covers all pages',
     query: adminOrdersQuerySchema,
     response: ok({ orders: z.array(views.order), totalAmount: z.number(), totalOrders: z.number().int(), ...orderPage }),
   },

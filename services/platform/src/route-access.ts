@@ -1,5 +1,5 @@
 import type { RequestHandler, Router } from 'express';
-import { rolesOfAccess, type RouteAccess, type RouteSpec } from '@shop/proto-contracts/src/routes';
+import { rolesOfAccess, type RouteAccess, type RouteSpec } from '@shop/proto-contracts/routes';
 import { requireLogin, requireRole } from './auth';
 
 const guardOf = (access: RouteAccess): RequestHandler[] => {

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import jwt from 'jsonwebtoken';
-import type { RouteSpec } from '@shop/proto-contracts/src/routes';
+import type { RouteSpec } from '@shop/proto-contracts/routes';
 import { JWT_ALGORITHM, JWT_ISSUER } from './auth';
 
 /** What the tests read of Express 5's router internals. */

@@ -45,7 +45,7 @@ const EditProductPage = lazy(() => import('./routes/admin/edit-product'));
 const AdminOrderPage = lazy(() => import('./routes/admin/order-detail'));
 const AdminReturnsPage = lazy(() => import('./routes/admin/returns'));
 
-/** The routes of spec section 2, plus /search, /wishlist, /help and a 404 page. */
+/** The shop's pages, plus /search, /wishlist, /help and a 404 page. */
 export function AppRoutes() {
   return (
     <Routes>

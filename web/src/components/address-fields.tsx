@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { addressBookMessages, ADDRESS_LIMITS, PIN_PATTERN } from '@shop/proto-contracts/src/address-book';
-import { INDIAN_STATES } from '@shop/proto-contracts/src/indian-states';
+import { addressBookMessages, ADDRESS_LIMITS, PIN_PATTERN } from '@shop/proto-contracts/web';
+import { INDIAN_STATES } from '@shop/proto-contracts/web';
 import { PIN_CODE, type PinCodeData } from '../lib/account-documents';
 import { graphqlRequest } from '../lib/graphql-request';
 import type { Address } from '../lib/session-user';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { addressBookMessages, checkAddressEntry } from '@shop/proto-contracts/src/address-book';
+import { addressBookMessages, checkAddressEntry } from '@shop/proto-contracts/web';
 import {
   CREATE_ADDRESS,
   UPDATE_ADDRESS,

@@ -1,4 +1,4 @@
-import { streetLineOf } from '@shop/proto-contracts/src/address-book';
+import { streetLineOf } from '@shop/proto-contracts/web';
 import type { Address } from '../lib/session-user';
 
 /** City, district (when it is not the city), state and PIN: 'Bengaluru, Bangalore district, Karnataka – 560001'. */

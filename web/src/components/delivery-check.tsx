@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { deliveryMessages, normalizeDeliveryPin } from '@shop/proto-contracts/src/delivery';
+import { deliveryMessages, normalizeDeliveryPin } from '@shop/proto-contracts/web';
 import { getErrorMessage } from '../lib/api-errors';
 import { useDeliveryPin, useDeliveryPromise, type DeliveryPromise } from '../lib/delivery-promise';
 import { TruckIcon } from './icons';

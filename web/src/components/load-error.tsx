@@ -1,7 +1,7 @@
 import { AlertIcon } from './icons';
 
 interface LoadErrorProps {
-  /** Spec section 8: listings say 'Some error occurred'. */
+  /** Listings say 'Some error occurred'. */
   message?: string;
   detail?: string;
   onRetry(): void;

@@ -1,4 +1,4 @@
-import { TAX_INCLUSIVE_NOTE } from '@shop/proto-contracts/src/pricing';
+import { TAX_INCLUSIVE_NOTE } from '@shop/proto-contracts/web';
 import { formatINR } from '../lib/format';
 
 interface PriceTagProps {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '../lib/toast';
 import { useCart } from '../lib/cart-store';
-import { cartText } from '../lib/cart-messages';
+import { cartMessages } from '@shop/proto-contracts/web';
 import { useSession } from '../lib/session';
 import { toastFailure } from '../lib/toast-failure';
 import { HeartIcon } from './icons';
@@ -32,13 +32,13 @@ export function WishlistButton({ product, variant = 'detail' }: WishlistButtonPr
     try {
       if (saved) {
         await store.removeFromWishlist(product.id);
-        toast.success(cartText.removedFromWishlist(product.name));
+        toast.success(cartMessages.removedFromWishlist(product.name));
       } else {
         await store.addToWishlist(product.id);
-        toast.success(cartText.addedToWishlist(product.name));
+        toast.success(cartMessages.addedToWishlist(product.name));
       }
     } catch (error) {
-      toastFailure(error, cartText.addOrRemoveFailed);
+      toastFailure(error, cartMessages.addOrRemoveFailed);
     } finally {
       setBusy(false);
     }

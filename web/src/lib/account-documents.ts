@@ -1,4 +1,4 @@
-import type { AddressEntry, PinPlace } from '@shop/proto-contracts/src/address-book';
+import type { AddressEntry, PinPlace } from '@shop/proto-contracts/web';
 import { SESSION_USER_SELECTION, type SessionUser } from './session-user';
 
 // Adding a phone or an address, from the profile or inline at checkout: the answer's user keeps

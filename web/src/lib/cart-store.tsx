@@ -1,6 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 // Type-only, so nothing of proto-contracts (zod) reaches the bundle: the cart service's own view types.
-import type { CartItemProperties, CartItemView, WishlistItemView } from '@shop/proto-contracts/src/cart';
+import type { CartItemProperties, CartItemView, WishlistItemView } from '@shop/proto-contracts/web';
 import { ServerMessageError } from './api-errors';
 import { graphqlMeRequestWithRefresh } from './graphql-request-with-refresh';
 import { useSession } from './session';
@@ -44,7 +44,7 @@ const WISHLIST_SELECTION = 'productId name image price oldPrice discountPercent 
 const CART_PAYLOAD = `success message productId cart { ${CART_SELECTION} }`;
 const WISHLIST_PAYLOAD = `success message wishlist { ${WISHLIST_SELECTION} }`;
 
-// Read through `me`, as the issue asks: the cart subgraph extends the auth subgraph's User.
+// Read through `me`: the cart subgraph extends the auth subgraph's User.
 const CART_QUERY = `query Cart { me { id cart { ${CART_SELECTION} } } }`;
 const WISHLIST_QUERY = `query Wishlist { me { id wishlist { ${WISHLIST_SELECTION} } } }`;
 const CART_AND_WISHLIST_QUERY = `query CartAndWishlist { me { id cart { ${CART_SELECTION} } wishlist { ${WISHLIST_SELECTION} } } }`;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DELIVERY_PIN_STORAGE_KEY, normalizeDeliveryPin } from '@shop/proto-contracts/src/delivery';
+import { DELIVERY_PIN_STORAGE_KEY, normalizeDeliveryPin } from '@shop/proto-contracts/web';
 import { useGraphQLQuery } from './use-graphql-query';
 import { useSession } from './session';
 

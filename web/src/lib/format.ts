@@ -1,4 +1,4 @@
-import { orderNumberOf } from '@shop/proto-contracts/src/order-number';
+import { orderNumberOf } from '@shop/proto-contracts/web';
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

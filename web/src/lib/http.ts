@@ -1,4 +1,4 @@
-/** Spec section 9: every call to the server gives up after 10 seconds. */
+/** Every call to the server gives up after 10 seconds. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 /** `fetch` that sends cookies and aborts after REQUEST_TIMEOUT_MS (or when the caller aborts). */

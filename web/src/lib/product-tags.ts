@@ -1,14 +1,9 @@
-/** Listing tags (spec section 3), in the order of their API index. */
-export const PRODUCT_TAGS = [
-  { key: 'popular', label: 'Popular' },
-  { key: 'trending', label: 'Trending Now' },
-  { key: 'bestDeals', label: 'Best Deals' },
-  { key: '30percentOff', label: '30% Off' },
-  { key: '40percentOff', label: '40% Off' },
-  { key: '50percentOff', label: '50% Off' },
-] as const;
+import { TAG_KEYS, TAG_LABELS, type TagKey } from '@shop/proto-contracts/web';
 
-export type ProductTagKey = (typeof PRODUCT_TAGS)[number]['key'];
+/** Listing tags, in the order of their API index (the catalog's TAG_KEYS and TAG_LABELS). */
+export const PRODUCT_TAGS = TAG_KEYS.map((key) => ({ key, label: TAG_LABELS[key] }));
+
+export type ProductTagKey = TagKey;
 
 export const DEFAULT_TAG: ProductTagKey = 'popular';
 

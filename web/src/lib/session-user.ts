@@ -1,4 +1,4 @@
-import type { BookAddress } from '@shop/proto-contracts/src/address-book';
+import type { BookAddress } from '@shop/proto-contracts/web';
 
 export type Role = 'user' | 'emp' | 'admin';
 

@@ -1,6 +1,6 @@
-import { DELIVERY_PIN_STORAGE_KEY } from '@shop/proto-contracts/src/delivery';
+import { DELIVERY_PIN_STORAGE_KEY } from '@shop/proto-contracts/web';
 /**
- * Local storage keys of the spec (section 3). The spec's `refreshToken` key is deliberately not
+ * Local storage keys the shop uses. A `refreshToken` key is deliberately not
  * used: the refresh token lives in an httpOnly cookie that JavaScript never sees.
  */
 export const STORAGE_KEYS = {

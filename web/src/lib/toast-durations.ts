@@ -1,4 +1,4 @@
-/** Toast durations of spec section 9, in milliseconds. */
+/** Toast durations, in milliseconds. */
 export const TOAST_MS = {
   /** Default, and the Forgot Password page. */
   standard: 5000,

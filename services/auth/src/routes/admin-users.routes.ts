@@ -5,7 +5,7 @@ import { deleteUser, getUserById, searchUsers, setUserRole } from '../domain/adm
 import type { AuthDeps } from '../domain/auth-deps';
 import { parseInput } from '../parse-input';
 
-/** User administration (section 6): admin only, enforced here whatever the UI shows. */
+/** User administration: admin only, enforced here whatever the UI shows. */
 export function adminUserRoutes(deps: AuthDeps): Router {
   const r = Router();
   const adminOnly = requireRole('admin');

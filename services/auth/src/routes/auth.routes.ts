@@ -25,7 +25,7 @@ import { parseInput } from '../parse-input';
 import { avatarUpload } from './avatar-upload';
 import { clearSessionCookies, refreshTokenOf, renewAfterVerification, setSessionCookies, type CookiePolicy } from './session-cookies';
 
-/** The spec's account endpoints (section 7), mounted under /api/v1. */
+/** The account endpoints, mounted under /api/v1. */
 export function authRoutes(deps: AuthDeps, cookies: CookiePolicy): Router {
   const r = Router();
 

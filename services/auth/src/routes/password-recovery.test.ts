@@ -149,12 +149,17 @@ describe('POST /api/v1/sendOTP and /password/reset-otp', () => {
     expect(res).toMatchObject({ status: 400, body: { message: 'Invalid or expired OTP' } });
   });
 
-  it('an expired code is refused', async () => {
+  it('an expired code is refused and the password stays as it was', async () => {
     const { payload, user } = await registeredClient(service);
     await sendOtp(payload.email);
-    await service.rows(sql`update auth.otp_codes set expires_at = now() - interval '1 second' where user_id = ${user.id}`);
+    const expired = await service.rows(sql`update auth.otp_codes set expires_at = now() - interval '1 second' where user_id = ${user.id} returning user_id`);
+    // The code really is past its time: without this the refusal below could be for any reason.
+    expect(expired).toHaveLength(1);
     const res = await client().post('/api/v1/password/reset-otp', { email: payload.email, otp: await otpFor(payload.email), ...NEW_PASSWORD });
     expect(res).toMatchObject({ status: 400, body: { message: 'Invalid or expired OTP' } });
+    // What the account holder sees: the new password does not log in, the old one still does.
+    expect((await client().post('/api/v1/login', { email: payload.email, password: NEW_PASSWORD.password })).status).toBe(401);
+    expect((await client().post('/api/v1/login', { email: payload.email, password: payload.password })).status).toBe(200);
   });
 
   it('after 5 wrong tries even the right code is refused', async () => {

@@ -1,12 +1,12 @@
 import express, { Router } from 'express';
 import { registerRoute } from '@shop/platform';
 import { addToCartSchema, cartMessages, productIdParamsSchema, updateCartItemSchema } from '@shop/proto-contracts';
-import { cartManifest as routes } from '@shop/proto-contracts/src/routes';
+import { cartManifest as routes } from '@shop/proto-contracts/routes';
 import type { CartDeps } from '../domain/cart-deps';
 import { addToCart, loadCart, removeFromCart, updateCartItem } from '../domain/cart.service';
 import { parseInput } from '../parse-input';
 
-/** The spec's cart endpoints (section 7), mounted under /api/v1. The user is always the caller. */
+/** The cart endpoints, mounted under /api/v1. The user is always the caller. */
 export function cartRoutes(deps: CartDeps): Router {
   const r = Router();
   // Each route's access rule comes from the manifest (decision 0071) and is checked before the body

@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
 import { registerRoute } from '@shop/platform';
 import { addToWishlistSchema, cartMessages, moveToCartSchema, productIdParamsSchema } from '@shop/proto-contracts';
-import { cartManifest as routes } from '@shop/proto-contracts/src/routes';
+import { cartManifest as routes } from '@shop/proto-contracts/routes';
 import type { CartDeps } from '../domain/cart-deps';
 import { addToWishlist, loadWishlist, moveWishlistItemToCart, removeFromWishlist } from '../domain/wishlist.service';
 import { parseInput } from '../parse-input';

@@ -103,8 +103,16 @@ export class CategoryDirectory {
   }
 }
 
-/** A subcategory of a category by slug or id ('ladies_kurti' or '12-1'), any case. */
+/**
+ * A subcategory of a category by its key, id or name, ignoring case and punctuation: partners
+ * write 'home_decor' as 'homeDecor', 'Home Decor' or 'home-decor', and all of them name it. The id
+ * ('12-1') is matched as written, since its punctuation is part of it.
+ */
 export function findSubcategory(category: Category, key: string): SubcategoryDefinition | undefined {
-  const wanted = key.trim().toLowerCase();
-  return category.subcategories.find((s) => s.str.toLowerCase() === wanted || s.id.toLowerCase() === wanted);
+  const text = key.trim().toLowerCase();
+  const byId = category.subcategories.find((s) => s.id.toLowerCase() === text);
+  if (byId) return byId;
+  const wanted = compact(text);
+  if (!wanted) return undefined;
+  return category.subcategories.find((s) => compact(s.str) === wanted || compact(s.name) === wanted);
 }

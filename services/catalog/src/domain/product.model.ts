@@ -72,7 +72,7 @@ function stockDetailOf(p: Pick<ProductRow, 'sizes' | 'stockDetail'>): Record<str
   return Object.fromEntries(entries);
 }
 
-/** The product object of the REST API (spec section 3), money in rupees with 2 decimals. */
+/** The product object of the REST API, money in rupees with 2 decimals. */
 export function toRestProduct(p: Product) {
   return {
     _id: p.id,
@@ -86,6 +86,8 @@ export function toRestProduct(p: Product) {
     thumbnail: thumbnailOf(p.images),
     category: p.category.index,
     categoryName: p.category.name,
+    // The category's key beside its index, for partners that match categories by key.
+    categoryKey: p.category.str,
     subcat: p.subcat,
     size: p.sizes,
     colors: p.colors,

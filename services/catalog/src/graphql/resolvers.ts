@@ -116,7 +116,8 @@ const sorts: Record<string, ProductSort> = {
 
 function pagingOf(args: Args, fallback: number, max: number, limitMessage: string) {
   const page = args.page ?? 1;
-  const limit = args.limit ?? fallback;
+  // pageSize, when given, over limit (which has a default in the schema); both 1–max.
+  const limit = args.pageSize ?? args.limit ?? fallback;
   if (!Number.isInteger(page) || page < 1) throw badRequest(catalogMessages.pageInvalid);
   if (!Number.isInteger(limit) || limit < 1 || limit > max) throw badRequest(limitMessage);
   return { page: page as number, limit: limit as number };

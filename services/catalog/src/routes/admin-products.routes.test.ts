@@ -251,3 +251,54 @@ describe('pictures per colour', () => {
     expect(n).toBe(0);
   });
 });
+
+describe("partners' categories and paging", () => {
+  it('matches categories and subcategories by key, slug or name, ignoring case and punctuation, and answers the category key', async () => {
+    for (const [category, subcat] of [
+      ['home&kitchen', 'homeDecor'],
+      ['Home & Kitchen', 'Home Decor'],
+      ['HOME-KITCHEN', 'home-decor'],
+      [1, 'home_decor'],
+    ] as const) {
+      const product = await created({ category, subcat });
+      expect({ category: product.category, categoryKey: product.categoryKey, subcat: product.subcat }).toEqual({ category: 1, categoryKey: 'home-kitchen', subcat: 'home_decor' });
+    }
+    const moved = await created({ category: 'home-kitchen', subcat: 'cookware' });
+    const updated = await admin.put(`/api/v1/admin/product/${moved._id}`, { category: 'Home&Kitchen', subcat: 'BedSheets' });
+    expect(updated.status).toBe(200);
+    expect(updated.body.product).toMatchObject({ categoryKey: 'home-kitchen', subcat: 'bed_sheet' });
+
+    const refused = await admin.post(CREATE, productPayload({ category: 'home&kitchen', subcat: 'garden gnomes' }));
+    expect(refused.status).toBe(400);
+
+    const listed = await service.visitor.get('/api/v1/products?category=Home%20%26%20Kitchen&subcat=homeDecor&limit=48');
+    expect(listed.status).toBe(200);
+    expect(listed.body.products.length).toBeGreaterThanOrEqual(4);
+    expect(listed.body.products.every((p: { subcat: string }) => p.subcat === 'home_decor')).toBe(true);
+  });
+
+  it('pages GET /admin/products to the end with page and pageSize, at most 100 a page', async () => {
+    for (let i = 0; i < 5; i += 1) await created();
+    const total = (await admin.get('/api/v1/admin/products?pageSize=1')).body.productCount as number;
+    expect(total).toBeGreaterThanOrEqual(5);
+    const pageSize = 2;
+    const first = await admin.get(`/api/v1/admin/products?page=1&pageSize=${pageSize}`);
+    expect(first.body).toMatchObject({ resultsPerPage: pageSize, totalPages: Math.ceil(total / pageSize), currentPage: 1 });
+    const ids = new Set<string>();
+    for (let page = 1; page <= first.body.totalPages; page += 1) {
+      for (const p of (await admin.get(`/api/v1/admin/products?page=${page}&pageSize=${pageSize}`)).body.products) ids.add(p._id);
+    }
+    expect(ids.size).toBe(total);
+
+    const all = await admin.get('/api/v1/admin/products?pageSize=100');
+    expect(all.body.products).toHaveLength(Math.min(total, 100));
+    const tooBig = await admin.get('/api/v1/admin/products?pageSize=101');
+    expect(tooBig).toEqual({ status: 400, body: { success: false, message: 'limit (or pageSize) must be a whole number from 1 to 100' } });
+
+    const gql = await admin.graphql(`{ adminProducts(page: 1, pageSize: ${pageSize}) { products { id } totalPages } }`);
+    expect(gql.body.data.adminProducts).toMatchObject({ totalPages: Math.ceil(total / pageSize) });
+    expect(gql.body.data.adminProducts.products).toHaveLength(pageSize);
+    const gqlTooBig = await admin.graphql('{ adminProducts(pageSize: 500) { totalPages } }');
+    expect(gqlTooBig.body.errors?.[0]?.message).toBe('limit (or pageSize) must be a whole number from 1 to 100');
+  });
+});

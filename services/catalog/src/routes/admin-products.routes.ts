@@ -26,7 +26,7 @@ const queryValue = (req: Request, name: string) => {
   return typeof v === 'string' ? v.trim() : '';
 };
 
-/** Products and reviews administration (spec section 7, "Admin"): admin and emp, enforced here. */
+/** Products and reviews administration: admin and emp, enforced here. */
 export function adminProductRoutes(deps: CatalogDeps): Router {
   const r = Router();
   const staff = requireRole('admin', 'emp');

@@ -30,7 +30,7 @@ function sendPage(res: Response, page: ProductPage<Product>, extra: Record<strin
   sendPublic(res, { ...restPage(page), ...extra }, ['catalog', ...ids].join(' '));
 }
 
-/** The shopper's side of the catalog (spec section 7, "Products and reviews"): open to everyone. */
+/** The shopper's side of the catalog: open to everyone. */
 export function productRoutes(deps: CatalogDeps): Router {
   const r = Router();
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { listen, type ServiceInstance } from '@shop/platform';
 import { accessMismatches, declaredRoutes, probeAccess, registeredApiRoutes } from '@shop/platform/src/route-manifest-check';
 import { createTestEnvironment, createTestRuntime, type TestEnvironment } from '@shop/platform/src/testing';
-import { routesByService } from '@shop/proto-contracts/src/routes';
+import { routesByService } from '@shop/proto-contracts/routes';
 import { createCatalogService } from '../app';
 
 /** The catalog service's Express app against its routes in the manifest (decision 0071). */

@@ -78,7 +78,7 @@ export async function createCatalogTestEnvironment(): Promise<TestEnvironment> {
 
 let codeCounter = 0;
 
-/** A valid creation payload (spec section 3) with a unique product code; a Home & Kitchen item by default. */
+/** A valid creation payload with a unique product code; a Home & Kitchen item by default. */
 export function productPayload(overrides: Record<string, unknown> = {}) {
   codeCounter += 1;
   return {

@@ -119,6 +119,11 @@ export const pendingCheckouts = orderSchema.table('pending_checkouts', {
   userId: uuid('user_id').notNull(),
   startedAt: ts('started_at').notNull(),
 });
+/** Checkouts that ended without an order: their ids are never used again (decision 0077). */
+export const releasedCheckouts = orderSchema.table('released_checkouts', {
+  id: uuid('id').primaryKey(),
+  releasedAt: ts('released_at').notNull(),
+});
 export const returns = orderSchema.table('returns', {
   id: uuid('id').primaryKey(),
   orderId: uuid('order_id').notNull(),

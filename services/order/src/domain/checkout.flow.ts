@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { isIntraState, orderMessages, priceOrder, STANDARD_GST_RATE_BP, type CheckCouponInput, type OrderPrice, type PlaceOrderInput, type StockReservation } from '@shop/proto-contracts';
 import { AppError, businessMetrics, foldedTransaction, serviceUnavailable, type Logger, type Mail } from '@shop/platform';
+import { orderIdsOfKey } from './checkout-id';
 import { CatalogNotReached, type OrderDeps } from './order-deps';
 import { orderPlacedEvent } from './order.events';
-import { endPendingCheckout, recordPendingCheckout, releaseThroughEvent } from './pending-checkout.recovery';
+import { giveUpPendingCheckout, recordPendingCheckout, releaseThroughEvent } from './pending-checkout.recovery';
 import type { Order } from './order.model';
 import { assertCouponMinimum, countCouponLookup, lockUsableCoupon, recordCouponUse, usableCoupon } from './coupon.service';
-import type { CouponRow, OrderItemRow, OrderRow } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { pendingCheckouts, type CouponRow, type OrderItemRow, type OrderRow } from '../db/schema';
 import { findByIdempotencyKey, hasEarlierOrder, loadOrder } from './order.service';
 import { insertOrder, lockBuyer, settleCheckout, settledOf, startCheckout } from './checkout.statements';
 import { mailsToBuyer, orderPlacedMail } from './order-mail';
@@ -34,14 +36,12 @@ interface CheckoutState {
   input: PlaceOrderInput;
   idempotencyKey?: string;
   caller: Caller;
-  /** The coupon named by the order, as checked before any stock is held (checked again with the order). */
-  coupon?: CouponRow;
   reservation?: StockReservation;
   firstOrder?: boolean;
   price?: OrderPrice;
   order?: Order;
   /** The pending checkout is recorded already (with the idempotency check, when there is no coupon to check first). */
-  recorded?: boolean;
+  recorded: boolean;
   /** The day the order is promised for (YYYY-MM-DD), from the shipping PIN's zone (decision 0068). */
   deliveryDate?: string;
 }
@@ -76,6 +76,13 @@ async function runFlow<S>(flow: string, steps: FlowStep<S>[], state: S, logger: 
   }
 }
 
+/** The same request (shopper and idempotency key) is being placed by another call: its outcome is the answer. */
+class SameCheckoutInFlight extends Error {
+  constructor() {
+    super('the checkout of this idempotency key is in flight');
+  }
+}
+
 /** Another request with the same idempotency key won the race: its order is the answer. */
 class AlreadyPlaced extends Error {
   constructor(readonly order: Order) {
@@ -92,7 +99,7 @@ class AlreadyPlaced extends Error {
 async function releaseStock(deps: OrderDeps, state: CheckoutState): Promise<void> {
   try {
     await deps.catalog.releaseReservation(state.orderId);
-    await endPendingCheckout(deps.db, state.orderId);
+    await deps.db.transaction((tx) => giveUpPendingCheckout(tx, state.orderId, deps.clock()));
     return;
   } catch (err) {
     deps.logger.warn({ err: String(err), orderId: state.orderId }, 'stock release failed; left to OrderCancelled');
@@ -142,13 +149,13 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
         const code = state.input.couponCode;
         if (!code) return;
         await countCouponLookup(deps, { userId: state.buyer.userId, ip: state.caller.ip });
-        state.coupon = await usableCoupon(deps.db, code, state.buyer.userId, deps.clock());
+        await usableCoupon(deps.db, code, state.buyer.userId, deps.clock());
       },
     },
     {
       name: 'record-checkout',
       async run(state) {
-        if (!state.recorded) await recordPendingCheckout(deps, state.orderId, state.buyer.userId);
+        if (!state.recorded && !(await recordPendingCheckout(deps, state.orderId, state.buyer.userId))) throw new SameCheckoutInFlight();
       },
     },
     {
@@ -160,7 +167,7 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
           // The catalog may have reserved before the answer was lost: undo whatever it did.
           if (err instanceof AppError && err.kind === 'SERVICE_UNAVAILABLE' && !(err instanceof CatalogNotReached)) await releaseStock(deps, state);
           // A refusal (short stock, unknown product) or a request that never arrived held nothing: the checkout simply ends.
-          else if (err instanceof AppError) await endPendingCheckout(deps.db, state.orderId);
+          else if (err instanceof AppError) await deps.db.transaction((tx) => giveUpPendingCheckout(tx, state.orderId, deps.clock()));
           throw err;
         }
       },
@@ -286,10 +293,12 @@ function confirmationOf(deps: OrderDeps, order: Order): Mail | undefined {
 }
 
 /**
- * Places a cash-on-delivery order for the buyer. With an idempotency key, the same user and key
- * answer the order placed first (`created: false`) and nothing else happens (no coupon use is
- * counted again). Prices are the catalog's at this moment; anything a client said about prices was
- * dropped by the input schema. A coupon code is priced and its use counted with the order.
+ * Places a cash-on-delivery order for the buyer. With an idempotency key, the order's id is derived
+ * from the buyer and the key (decision 0077): the same user and key answer the order placed first
+ * (`created: false`), or wait for the same checkout still in flight, and nothing else happens — no
+ * stock is reserved and no coupon use counted again. Prices are the catalog's at this moment;
+ * anything a client said about prices was dropped by the input schema. A coupon code is priced and
+ * its use counted with the order.
  */
 export async function placeOrder(
   deps: OrderDeps,
@@ -298,21 +307,20 @@ export async function placeOrder(
   idempotencyKey: string | undefined,
   caller: Caller,
 ): Promise<{ order: Order; created: boolean }> {
-  const state: CheckoutState = { orderId: randomUUID(), buyer, input, idempotencyKey, caller };
-  if (!input.couponCode) {
-    // Nothing to check before the pending checkout: the key's earlier order is looked up and,
-    // when there is none, the checkout recorded, in one statement.
-    const earlierId = await startCheckout(deps.db, state.orderId, buyer.userId, idempotencyKey, deps.clock());
-    const earlier = earlierId && (await loadOrder(deps.db, earlierId));
-    if (earlier) return { order: earlier, created: false };
-    state.recorded = !earlierId;
-  } else if (idempotencyKey) {
-    const earlier = await findByIdempotencyKey(deps.db, buyer.userId, idempotencyKey);
-    if (earlier) return { order: earlier, created: false };
-  }
+  // Without a coupon to check first, the pending checkout is recorded by the same statement that
+  // looks the key up; with one, once the coupon has been found usable.
+  const record = !input.couponCode;
+  const candidates = idempotencyKey ? orderIdsOfKey(buyer.userId, idempotencyKey) : [randomUUID()];
+  const start = await startCheckout(deps.db, { userId: buyer.userId, idempotencyKey, candidates, now: deps.clock(), record });
+  const earlier = start.earlier && (await loadOrder(deps.db, start.earlier));
+  if (earlier) return { order: earlier, created: false };
+  // Every id of this key spent by failed checkouts: a fresh one (the key's unique index still holds).
+  const state: CheckoutState = { orderId: start.orderId ?? randomUUID(), buyer, input, idempotencyKey, caller, recorded: start.recorded };
   try {
+    if (record && start.orderId && !start.recorded && !start.earlier) throw new SameCheckoutInFlight();
     await runFlow('checkout', checkoutSteps(deps), state, deps.logger);
   } catch (err) {
+    if (err instanceof SameCheckoutInFlight) return { order: await outcomeOfSameCheckout(deps, state.orderId), created: false };
     if (err instanceof AlreadyPlaced) return { order: err.order, created: false };
     if (err instanceof CheckoutExpired) throw serviceUnavailable(orderMessages.catalogUnavailable);
     if (idempotencyKey && isUniqueViolation(err)) {
@@ -324,6 +332,32 @@ export async function placeOrder(
   deps.publishEvents();
   businessMetrics.ordersPlaced.inc({ service: 'order' });
   return { order: state.order!, created: true };
+}
+
+/** How long a duplicate waits for the same checkout in flight before asking the shopper to try again. */
+const SAME_CHECKOUT_WAIT_MS = 15_000;
+const SAME_CHECKOUT_POLL_MS = 50;
+
+/**
+ * Waits for the checkout of the same id run by another request: its order once written, or a 503
+ * (try again) when it ended without one or is still running after SAME_CHECKOUT_WAIT_MS. Nothing
+ * is reserved meanwhile; a retry after a failed checkout takes the key's next id.
+ */
+async function outcomeOfSameCheckout(deps: OrderDeps, orderId: string): Promise<Order> {
+  const until = Date.now() + SAME_CHECKOUT_WAIT_MS;
+  for (;;) {
+    const [order, stillPending] = await Promise.all([loadOrder(deps.db, orderId), isPending(deps, orderId)]);
+    if (order) return order;
+    if (!stillPending || Date.now() >= until) throw serviceUnavailable(orderMessages.catalogUnavailable);
+    await new Promise((resolve) => setTimeout(resolve, SAME_CHECKOUT_POLL_MS));
+  }
+}
+
+async function isPending(deps: OrderDeps, orderId: string): Promise<boolean> {
+  const [row] = await deps.db.select({ id: pendingCheckouts.id }).from(pendingCheckouts).where(eq(pendingCheckouts.id, orderId));
+  if (row) return true;
+  // Written meanwhile (the pending checkout ends with the order's own transaction).
+  return Boolean(await loadOrder(deps.db, orderId));
 }
 
 function isUniqueViolation(err: unknown): boolean {

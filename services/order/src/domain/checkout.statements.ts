@@ -13,21 +13,41 @@ const notCancelled = `lower(status) <> 'cancelled'`;
 
 /**
  * Starts a checkout in one statement: the order this user already placed with this idempotency
- * key, if any; when there is none, the pending checkout is recorded (decision 0020) — committed
- * when the statement ends, before any stock is held.
+ * key, if any; else the first of the candidate ids not spent by a checkout that ended without an
+ * order (decision 0077); and, when asked to record and there is no earlier order, the pending
+ * checkout under that id (decision 0020) — committed when the statement ends, before any stock is
+ * held. A pending checkout of the same id already there (the same request in flight) is left as
+ * it is and reported as not recorded.
  */
-const startCheckoutStatement = fixedStatement<{ id: string }>(`with earlier as (
+const startCheckoutStatement = fixedStatement<{ earlier: string | null; order_id: string | null; recorded: number }>(`with earlier as (
     select id from "order".orders where user_id = $1::uuid and idempotency_key = $2::text
+  ), candidate as (
+    select c.id from unnest($3::uuid[]) with ordinality as c(id, n)
+    where not exists (select 1 from "order".released_checkouts as r where r.id = c.id)
+    order by c.n limit 1
   ), pending as (
     insert into "order".pending_checkouts (id, user_id, started_at)
-    select $3::uuid, $1::uuid, $4::timestamptz where not exists (select 1 from earlier)
+    select id, $1::uuid, $4::timestamptz from candidate where $5::boolean and not exists (select 1 from earlier)
+    on conflict (id) do nothing
+    returning id
   )
-  select id from earlier`);
+  select (select id from earlier) as earlier, (select id from candidate) as order_id, (select count(*) from pending)::int as recorded`);
 
-/** The id of the order placed earlier with this key (nothing recorded then), or undefined once the pending checkout is recorded. */
-export async function startCheckout(db: Db, orderId: string, userId: string, idempotencyKey: string | undefined, now: Date): Promise<string | undefined> {
-  const [earlier] = await startCheckoutStatement(db, [userId, idempotencyKey ?? null, orderId, now.toISOString()]);
-  return earlier?.id;
+export interface StartedCheckout {
+  /** The order placed earlier with this key (nothing recorded then). */
+  earlier?: string;
+  /** The id this checkout goes under; undefined when every candidate is spent. */
+  orderId?: string;
+  /** Whether the pending checkout was recorded by this statement. */
+  recorded: boolean;
+}
+
+export async function startCheckout(
+  db: Db,
+  request: { userId: string; idempotencyKey: string | undefined; candidates: string[]; now: Date; record: boolean },
+): Promise<StartedCheckout> {
+  const [row] = await startCheckoutStatement(db, [request.userId, request.idempotencyKey ?? null, request.candidates, request.now.toISOString(), request.record]);
+  return { earlier: row?.earlier ?? undefined, orderId: row?.order_id ?? undefined, recorded: Number(row?.recorded ?? 0) > 0 };
 }
 
 /**

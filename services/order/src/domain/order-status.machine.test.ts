@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, type OrderStatus } from '@shop/proto-contracts';
-import { canBuyerCancel, checkCodCollection, checkTransition, effectsOf, estimatedDeliveryOf, initialStatusOf } from './order-status.machine';
+import { canBuyerCancel, checkCodCollection, checkTransition, effectsOf, estimatedDeliveryOf, initialStatusOf, nextStatusesFor } from './order-status.machine';
 
 const allowed: Array<[OrderStatus, OrderStatus]> = [
   ['pending', 'processing'],
@@ -27,6 +27,17 @@ describe('the order status machine', () => {
 
   test.each(ORDER_STATUSES.map((s) => [s, s === 'pending' || s === 'processing']))('the buyer may cancel a %s order: %s', (status, may) => {
     expect(canBuyerCancel(status as OrderStatus)).toBe(may);
+  });
+
+  test.each(ORDER_STATUSES.map((s) => [s]))('staff are offered exactly the allowed moves from %s', (from) => {
+    const offered = ORDER_STATUSES.filter((to) => isAllowed(from, to));
+    expect([...nextStatusesFor(from, { role: 'emp' })].sort()).toEqual(offered.sort());
+    expect([...nextStatusesFor(from, { role: 'admin' })].sort()).toEqual(offered.sort());
+  });
+
+  test.each(ORDER_STATUSES.map((s) => [s]))('a buyer is offered only cancelling, while a %s order may be cancelled', (status) => {
+    expect(nextStatusesFor(status, { role: 'user' })).toEqual(canBuyerCancel(status) ? ['cancelled'] : []);
+    expect(nextStatusesFor(status, undefined)).toEqual(canBuyerCancel(status) ? ['cancelled'] : []);
   });
 
   const now = new Date('2025-01-05T10:00:00Z');
@@ -68,5 +79,24 @@ describe('estimated delivery', () => {
   });
   test('else 7 days after the order was placed', () => {
     expect(estimatedDeliveryOf({ estimatedDelivery: null, shippedAt: null, createdAt })).toEqual(new Date('2025-01-12T10:00:00Z'));
+  });
+});
+
+describe('the database keeps to the shared status list', () => {
+  // The check constraint of migration 001 is SQL and cannot import the list: this keeps the two equal.
+  test("orders' status check allows exactly ORDER_STATUSES", async () => {
+    const { startOrderService } = await import('../testing/order-test-service');
+    const { sql } = await import('drizzle-orm');
+    const svc = await startOrderService();
+    try {
+      const [row] = await svc.rows<{ def: string }>(
+        sql`select pg_get_constraintdef(c.oid) as def from pg_constraint c join pg_class t on t.oid = c.conrelid join pg_namespace n on n.oid = t.relnamespace
+            where n.nspname = 'order' and t.relname = 'orders' and c.contype = 'c' and pg_get_constraintdef(c.oid) like '%status%' and pg_get_constraintdef(c.oid) not like '%payment_status%'`,
+      );
+      const allowed = [...row!.def.matchAll(/'([a-z]+)'/g)].map((m) => m[1]);
+      expect(allowed.sort()).toEqual([...ORDER_STATUSES].sort());
+    } finally {
+      await svc.close();
+    }
   });
 });

@@ -1,26 +1,23 @@
-import { orderMessages, type OrderStatus, type PaymentStatus } from '@shop/proto-contracts';
+import { BUYER_CANCELLABLE, buyerNextStatuses, ORDER_TRANSITIONS, orderMessages, staffNextStatuses, type OrderStatus, type PaymentStatus, type Role } from '@shop/proto-contracts';
 
 /**
- * The order status machine, as data (DESIGN.md): a cash-on-delivery order starts `processing`;
- * `pending` is an online payment not yet confirmed. Every status change in the service is checked
- * here and nowhere else.
+ * The order status machine: the statuses and moves are data in proto-contracts (order-status.ts,
+ * decision 0075), what a move does to the row is `effectsOf` below, and what it sets off in the
+ * same transaction (events, the invoice, the coupon) are the hooks of order-status.hooks.ts.
+ * Every status change in the service is checked here and nowhere else.
  */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending: ['processing', 'cancelled'],
-  processing: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
-  delivered: [],
-  cancelled: [],
-};
+export { HOLDS_STOCK, ORDER_TRANSITIONS } from '@shop/proto-contracts';
 
 /** The status a new order starts in. */
 export const initialStatusOf = (method: 'COD' | 'ONLINE'): OrderStatus => (method === 'COD' ? 'processing' : 'pending');
 
-/** Statuses in which the buyer may still cancel (nothing has left the warehouse). */
-export const BUYER_CANCELLABLE: readonly OrderStatus[] = ['pending', 'processing'];
-
-/** Statuses whose stock is still held for the order (cancelling or deleting gives it back). */
-export const HOLDS_STOCK: readonly OrderStatus[] = ['pending', 'processing'];
+/**
+ * The moves the viewer may make next (what the order's `nextStatuses` answers): staff the machine's
+ * moves, the buyer only cancelling while that is allowed.
+ */
+export function nextStatusesFor(status: OrderStatus, viewer: { role: Role } | undefined): readonly OrderStatus[] {
+  return viewer && (viewer.role === 'admin' || viewer.role === 'emp') ? staffNextStatuses(status) : buyerNextStatuses(status);
+}
 
 export type TransitionCheck = { ok: true } | { ok: false; message: string };
 
@@ -63,7 +60,7 @@ export function effectsOf(order: StatusFacts, to: OrderStatus, now: Date) {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * When the order should arrive (spec section 4): the estimate given, else 3 days after shipping,
+ * When the order should arrive: the estimate given, else 3 days after shipping,
  * else 7 days after it was placed.
  */
 export function estimatedDeliveryOf(order: { estimatedDelivery: Date | null; shippedAt: Date | null; createdAt: Date }): Date {

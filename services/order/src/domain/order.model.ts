@@ -1,8 +1,8 @@
 import { asc, inArray } from 'drizzle-orm';
-import { courierOf, paiseToRupees, rateBpToPercent, trackingUrlOf, type OrderStatus, type PaymentMethod, type PaymentStatus } from '@shop/proto-contracts';
+import { courierOf, paiseToRupees, rateBpToPercent, trackingUrlOf, type OrderStatus, type PaymentMethod, type PaymentStatus, type Role } from '@shop/proto-contracts';
 import type { Db, Tx } from '@shop/platform';
 import { orderItems, type OrderItemRow, type OrderNoteRow, type OrderRow } from '../db/schema';
-import { canBuyerCancel, estimatedDeliveryOf } from './order-status.machine';
+import { canBuyerCancel, estimatedDeliveryOf, nextStatusesFor } from './order-status.machine';
 
 /** A stored order with its items, as the domain hands it out. */
 export interface Order extends OrderRow {
@@ -31,8 +31,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /**
  * An order as REST and GraphQL show it (the spec's reading A): money in rupees with 2 decimals,
  * dates as ISO text. GraphQL resolves `user` and `orderItems.product` as entity references.
+ * `nextStatuses` are the moves the viewer may make (staff: the machine's; anyone else: cancelling).
  */
-export function toOrderView(o: Order) {
+export function toOrderView(o: Order, viewer?: { role: Role }) {
   return {
     _id: o.id,
     id: o.id,
@@ -87,6 +88,7 @@ export function toOrderView(o: Order) {
         }
       : null,
     canCancel: canBuyerCancel(o.status),
+    nextStatuses: [...nextStatusesFor(o.status, viewer)],
   };
 }
 export type OrderView = ReturnType<typeof toOrderView>;

@@ -16,9 +16,8 @@ import {
 import { badRequest, conflict, enqueueEvent, fixedStatement, notFound, type Db, type Tx } from '@shop/platform';
 import { orderItems, orderNotes, orders, type OrderItemRow, type OrderNoteRow, type OrderRow } from '../db/schema';
 import type { OrderDeps } from './order-deps';
-import { issueInvoice } from './invoice.service';
-import { releaseCouponUse } from './coupon.service';
-import { orderCancelledEvent, orderStatusChangedEvent } from './order.events';
+import { orderCancelledEvent } from './order.events';
+import { runStatusHooks } from './order-status.hooks';
 import { withItems, type Order } from './order.model';
 import { canBuyerCancel, checkCodCollection, checkTransition, effectsOf, HOLDS_STOCK } from './order-status.machine';
 import { istDateOf, istDayBounds } from './shop-calendar';
@@ -77,7 +76,7 @@ export async function listUserOrders(deps: Pick<OrderDeps, 'db'>, userId: string
   return withItems(deps.db, rows);
 }
 
-// Status is stored lower-case but compared case-insensitively (DESIGN.md).
+// Status is stored lower-case but compared case-insensitively (clients send 'Shipped' too; decision 0075).
 const notCancelled = sql`lower(${orders.status}) <> 'cancelled'`;
 
 /**
@@ -178,9 +177,9 @@ export async function exportOrders(deps: Pick<OrderDeps, 'db'>, query: Omit<Admi
 }
 
 /**
- * Moves an order to a new status under its row lock, after the machine allows it; stamps the
- * dates, settles cash on delivery and issues the tax invoice when delivered, and writes OrderStatusChanged (and
- * OrderCancelled when cancelled, so the catalog gives the stock back) in the same transaction.
+ * Moves an order to a new status under its row lock, after the machine allows it: stamps the dates
+ * and settles the payment (`effectsOf`), then runs the move's hooks (order-status.hooks.ts: the
+ * events, the invoice on delivery, the coupon on cancelling) in the same transaction.
  */
 async function changeStatus(
   deps: OrderDeps,
@@ -202,14 +201,7 @@ async function changeStatus(
       .where(eq(orders.id, id))
       .returning();
     const [order] = await withItems(tx, [saved]);
-    await enqueueEvent(tx, deps.schema, orderStatusChangedEvent(order, row.status));
-    if (to === 'cancelled') {
-      await enqueueEvent(tx, deps.schema, orderCancelledEvent(order, 'cancelled', row.status));
-      // A cancelled order gives its coupon use back (decision 0028).
-      await releaseCouponUse(tx, order.id, now);
-    }
-    // The tax invoice's number is taken with the delivery itself (decision 0026).
-    if (to === 'delivered') await issueInvoice(tx, deps, order.id, now);
+    await runStatusHooks({ tx, deps, order, from: row.status, now });
     return order;
   });
   deps.publishEvents();

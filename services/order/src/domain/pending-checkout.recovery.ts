@@ -1,15 +1,28 @@
 import { eq, lt } from 'drizzle-orm';
 import { enqueueEvent, type Db, type Tx } from '@shop/platform';
-import { pendingCheckouts } from '../db/schema';
+import { pendingCheckouts, releasedCheckouts } from '../db/schema';
 import type { OrderDeps } from './order-deps';
 import { orderCancelledEvent } from './order.events';
 
 /** How long a checkout may hold reserved stock without an order (RESERVATION_TIMEOUT_SECONDS). */
 export const DEFAULT_RESERVATION_TIMEOUT_MS = 120_000;
 
-/** Writes, before the catalog is asked, that this checkout may come to hold stock. */
-export async function recordPendingCheckout(deps: Pick<OrderDeps, 'db' | 'clock'>, orderId: string, userId: string): Promise<void> {
-  await deps.db.insert(pendingCheckouts).values({ id: orderId, userId, startedAt: deps.clock() });
+/**
+ * Writes, before the catalog is asked, that this checkout may come to hold stock. Answers false
+ * when a pending checkout of this id is there already: the same request is in flight.
+ */
+export async function recordPendingCheckout(deps: Pick<OrderDeps, 'db' | 'clock'>, orderId: string, userId: string): Promise<boolean> {
+  const recorded = await deps.db.insert(pendingCheckouts).values({ id: orderId, userId, startedAt: deps.clock() }).onConflictDoNothing().returning({ id: pendingCheckouts.id });
+  return recorded.length > 0;
+}
+
+/**
+ * Ends a checkout that will have no order: the pending checkout goes and its id is spent, so a
+ * retry with the same idempotency key takes the next id (decision 0077).
+ */
+export async function giveUpPendingCheckout(tx: Tx | Db, orderId: string, at: Date): Promise<void> {
+  await endPendingCheckout(tx, orderId);
+  await tx.insert(releasedCheckouts).values({ id: orderId, releasedAt: at }).onConflictDoNothing();
 }
 
 /**
@@ -27,9 +40,9 @@ export async function endPendingCheckout(tx: Tx | Db, orderId: string): Promise<
  * outbox in the same transaction that ends the pending checkout, and the catalog releases the
  * reservation when it hears it (at most once, and a reservation that never existed stays refused).
  */
-export async function releaseThroughEvent(deps: Pick<OrderDeps, 'db' | 'schema'>, orderId: string, userId: string, reason: 'checkout-failed' | 'checkout-abandoned'): Promise<void> {
+export async function releaseThroughEvent(deps: Pick<OrderDeps, 'db' | 'schema' | 'clock'>, orderId: string, userId: string, reason: 'checkout-failed' | 'checkout-abandoned'): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    await endPendingCheckout(tx, orderId);
+    await giveUpPendingCheckout(tx, orderId, deps.clock());
     await enqueueEvent(tx, deps.schema, orderCancelledEvent({ id: orderId, userId }, reason));
   });
 }
@@ -51,7 +64,7 @@ export async function releaseAbandonedCheckouts(deps: Pick<OrderDeps, 'db' | 'sc
       .limit(batch)
       .for('update', { skipLocked: true });
     for (const row of stale) {
-      await endPendingCheckout(tx, row.id);
+      await giveUpPendingCheckout(tx, row.id, deps.clock());
       await enqueueEvent(tx, deps.schema, orderCancelledEvent({ id: row.id, userId: row.userId }, 'checkout-abandoned'));
     }
     if (stale.length) deps.logger.warn({ orderIds: stale.map((r) => r.id) }, 'abandoned checkouts given up; their stock is released');

@@ -1,5 +1,5 @@
 /**
- * Calendar days of the shop (DESIGN.md: orders by date use Asia/Kolkata days). India keeps
+ * Calendar days of the shop (orders by date use Asia/Kolkata days: the day staff and shoppers in India mean). India keeps
  * UTC+05:30 all year (no daylight saving since 1945), so a fixed offset is exact.
  */
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;

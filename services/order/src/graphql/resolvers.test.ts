@@ -95,6 +95,29 @@ describe('the order subgraph', () => {
     expect((await svc.as('admin').graphql(del, { id: randomUUID() })).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 
+  test('nextStatuses: staff are offered the moves of the status machine and each one can be made; the buyer only cancelling', async () => {
+    const p = await svc.product({ stock: 5 });
+    const buyer = svc.as('user');
+    const staff = svc.as('emp');
+    const placed = (await buyer.graphql(PLACE, { input: input(p._id) })).body.data.placeOrder.order;
+    const read = `query($id: ID!) { order(id: $id) { orderStatus nextStatuses } }`;
+    expect((await buyer.graphql(read, { id: placed.id })).body.data.order).toEqual({ orderStatus: 'processing', nextStatuses: ['cancelled'] });
+    expect((await staff.graphql(read, { id: placed.id })).body.data.order).toEqual({ orderStatus: 'processing', nextStatuses: ['shipped', 'cancelled'] });
+
+    const set = `mutation($id: ID!, $s: String!) { setOrderStatus(id: $id, status: $s) { order { orderStatus nextStatuses } } }`;
+    expect((await staff.graphql(set, { id: placed.id, s: 'Shipped' })).body.data.setOrderStatus.order).toEqual({ orderStatus: 'shipped', nextStatuses: ['delivered'] });
+    expect((await buyer.graphql(read, { id: placed.id })).body.data.order).toEqual({ orderStatus: 'shipped', nextStatuses: [] });
+    expect((await staff.graphql(set, { id: placed.id, s: 'delivered' })).body.data.setOrderStatus.order).toEqual({ orderStatus: 'delivered', nextStatuses: [] });
+    // Entering delivered ran its hook: the tax invoice exists.
+    const invoice = await staff.graphql(`query($id: ID!) { order(id: $id) { invoiceNumber } }`, { id: placed.id });
+    expect(invoice.body.data.order.invoiceNumber).toMatch(/^SK\//);
+  });
+
+  test('the schema types orderStatus with the enum of the shared status list', async () => {
+    const res = await svc.visitor.graphql(`{ __type(name: "OrderStatus") { kind enumValues { name } } }`);
+    expect(res.body.data.__type).toEqual({ kind: 'ENUM', enumValues: ['pending', 'processing', 'shipped', 'delivered', 'cancelled'].map((name) => ({ name })) });
+  });
+
   test('ordersByDate and adminOrders are for staff', async () => {
     const q = `{ ordersByDate(date: "2025-01-05") { orders { id } totalPages currentPage total } adminOrders { totalAmount } }`;
     expect((await svc.as('user').graphql(q)).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');

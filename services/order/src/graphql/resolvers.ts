@@ -33,6 +33,7 @@ import { toCheckoutQuoteView } from '../domain/checkout-quote.view';
 import { createCoupon, deleteCoupon, listCoupons, toCouponView, updateCoupon } from '../domain/coupon.service';
 import type { OrderDeps } from '../domain/order-deps';
 import { toOrderNoteView, toOrderView, type OrderView } from '../domain/order.model';
+import { nextStatusesFor } from '../domain/order-status.machine';
 import { addOrderNote, cancelOwnOrder, collectCod, deleteOrder, hasEarlierOrder, isStaff, listAllOrders, listOrdersByDate, listUserOrders, loadOrder, notesOf, setOrderStatus } from '../domain/order.service';
 import { countPaymentCall, createPaymentOrder, payInTestMode, verifyPayment } from '../domain/payment.service';
 import { salesStats, salesStatsView } from '../domain/sales-stats.service';
@@ -65,14 +66,15 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
       ordersByDate: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         assertRole(ctx, 'admin', 'emp');
         const page = await listOrdersByDate(deps, parseInput(ordersByDateQuerySchema, { date: args.date, page: args.page ?? 1 }));
-        return { orders: page.orders.map(toOrderView), total: page.total, totalPages: page.totalPages, currentPage: page.currentPage };
+        return { orders: page.orders.map((o) => toOrderView(o, ctx.principal)), total: page.total, totalPages: page.totalPages, currentPage: page.currentPage };
       },
       adminOrders: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         assertRole(ctx, 'admin', 'emp');
-        const query = parseInput(adminOrdersQuerySchema, { ...args, page: args.page ?? 1, limit: args.limit ?? 50 });
+        const { pageSize, ...rest } = args;
+        const query = parseInput(adminOrdersQuerySchema, { ...rest, page: args.page ?? 1, limit: pageSize ?? args.limit ?? 50 });
         const page = await listAllOrders(deps, query, assertRole(ctx, 'admin', 'emp'));
         return {
-          orders: page.orders.map(toOrderView),
+          orders: page.orders.map((o) => toOrderView(o, ctx.principal)),
           totalAmount: paiseToRupees(page.totalAmountPaise),
           total: page.total,
           totalPages: page.totalPages,
@@ -122,7 +124,7 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
     },
     User: {
       __resolveReference: (ref: { id: string }) => ({ id: ref.id }),
-      orders: async (user: { id: string }, _a: Args, ctx: GraphQLContext) => (await listUserOrders(deps, ownUserId(ctx, user))).map(toOrderView),
+      orders: async (user: { id: string }, _a: Args, ctx: GraphQLContext) => (await listUserOrders(deps, ownUserId(ctx, user))).map((o) => toOrderView(o, ctx.principal)),
       firstOrderDiscountEligible: async (user: { id: string }, _a: Args, ctx: GraphQLContext) => !(await hasEarlierOrder(deps.db, ownUserId(ctx, user))),
     },
     Order: {
@@ -133,6 +135,8 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
         return order && (order.userId === ctx.principal.userId || isStaff(ctx.principal)) ? toOrderView(order) : null;
       },
       user: (order: OrderView) => ({ __typename: 'User', id: order.userId }),
+      // Decided here for whoever asks: staff the machine's moves, the buyer only cancelling.
+      nextStatuses: (order: OrderView, _a: Args, ctx: GraphQLContext) => nextStatusesFor(order.orderStatus, ctx.principal),
       // The Order object only ever reaches the buyer or staff (see above), so its returns and invoice may too.
       returnableUntil: (order: OrderView) =>
         returnableUntil({ status: order.orderStatus, deliveredAt: order.deliveredAt ? new Date(order.deliveredAt) : null })?.toISOString() ?? null,

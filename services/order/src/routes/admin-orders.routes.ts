@@ -10,7 +10,7 @@ import { salesDaysOf, salesStats, salesStatsView } from '../domain/sales-stats.s
 import { istDateOf } from '../domain/shop-calendar';
 import { parseInput } from '../parse-input';
 
-/** Order administration (spec section 7): admin and emp; deleting is admin only. */
+/** Order administration: admin and emp; deleting is admin only. */
 export function adminOrderRoutes(deps: OrderDeps): Router {
   const r = Router();
   const staff = requireRole('admin', 'emp');
@@ -21,7 +21,7 @@ export function adminOrderRoutes(deps: OrderDeps): Router {
     res.json({
       success: true,
       date: page.date,
-      orders: page.orders.map(toOrderView),
+      orders: page.orders.map((o) => toOrderView(o, req.principal)),
       totalOrders: page.total,
       totalPages: page.totalPages,
       currentPage: page.currentPage,
@@ -32,7 +32,7 @@ export function adminOrderRoutes(deps: OrderDeps): Router {
     const page = await listAllOrders(deps, parseInput(adminOrdersQuerySchema, req.query), req.principal!);
     res.json({
       success: true,
-      orders: page.orders.map(toOrderView),
+      orders: page.orders.map((o) => toOrderView(o, req.principal)),
       totalAmount: paiseToRupees(page.totalAmountPaise),
       totalOrders: page.total,
       totalPages: page.totalPages,
@@ -69,13 +69,13 @@ export function adminOrderRoutes(deps: OrderDeps): Router {
 
   r.put('/admin/order/:id', staff, json, async (req, res) => {
     const order = await setOrderStatus(deps, String(req.params.id), parseInput(changeOrderStatusSchema, req.body));
-    res.json({ success: true, message: orderMessages.orderUpdated, order: toOrderView(order) });
+    res.json({ success: true, message: orderMessages.orderUpdated, order: toOrderView(order, req.principal) });
   });
 
   // Collecting cash on delivery is its own step (decision 0054): staff confirm the cash is in hand.
   r.post('/admin/order/:id/cod-collected', staff, async (req, res) => {
     const order = await collectCod(deps, String(req.params.id));
-    res.json({ success: true, message: shippingMessages.codCollected, order: toOrderView(order) });
+    res.json({ success: true, message: shippingMessages.codCollected, order: toOrderView(order, req.principal) });
   });
 
   // Staff-only notes: admin and emp read and write them; the buyer never sees them.

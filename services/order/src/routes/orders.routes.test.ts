@@ -133,7 +133,7 @@ describe('POST /api/v1/new/order', () => {
     expect(await orderCount(buyer.userId)).toBe(1);
     expect((await svc.stockOf(bottle._id)).stock).toBe(7);
 
-    // Sent twice at the same moment: still one order, and the loser's reservation is given back.
+    // Sent three times at the same moment: still one order, and only its stock is taken.
     const racer = svc.as('user');
     const raced = await Promise.all([1, 2, 3].map(() => order(racer, [{ productId: bottle._id, quantity: 1 }], { 'Idempotency-Key': key })));
     expect(raced.map((r) => r.status).sort()).toEqual([200, 200, 201]);
@@ -142,6 +142,56 @@ describe('POST /api/v1/new/order', () => {
     await eventually(async () => expect((await svc.stockOf(bottle._id)).stock).toBe(6));
 
     expect((await order(buyer, [{ productId: bottle._id, quantity: 1 }], { 'Idempotency-Key': ' ' })).status).toBe(400);
+  });
+
+  test('a duplicate finds the order before reserving: the catalog holds one reservation and the stock moves once', async () => {
+    const lamp = await svc.product({ stock: 10 });
+    const buyer = svc.as('user');
+    const key = `checkout-${randomUUID()}`;
+    const reservationsOf = () =>
+      svc.catalog.rows<{ id: string; released: boolean }>(
+        sql`select id, released_at is not null as released from catalog.stock_reservations where lines @> ${JSON.stringify([{ productId: lamp._id }])}::jsonb`,
+      );
+    const first = await order(buyer, [{ productId: lamp._id, quantity: 2 }], { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    expect(await reservationsOf()).toEqual([{ id: first.body.order._id, released: false }]);
+
+    // Sequential and concurrent duplicates: the one order, and nothing reserved or released in the catalog.
+    const again = await order(buyer, [{ productId: lamp._id, quantity: 2 }], { 'Idempotency-Key': key });
+    const raced = await Promise.all([1, 2, 3].map(() => order(buyer, [{ productId: lamp._id, quantity: 2 }], { 'Idempotency-Key': key })));
+    for (const res of [again, ...raced]) expect(res).toEqual({ status: 200, body: first.body });
+    expect(await reservationsOf()).toEqual([{ id: first.body.order._id, released: false }]);
+    expect((await svc.stockOf(lamp._id)).stock).toBe(8);
+    expect(await orderCount(buyer.userId)).toBe(1);
+  });
+
+  test('concurrent first requests of one key make one order and one reservation, and the same key of another shopper is their own order', async () => {
+    const lamp = await svc.product({ stock: 10 });
+    const buyer = svc.as('user');
+    const key = `checkout-${randomUUID()}`;
+    const raced = await Promise.all([1, 2, 3, 4].map(() => order(buyer, [{ productId: lamp._id, quantity: 1 }], { 'Idempotency-Key': key })));
+    expect(raced.map((r) => r.status).sort()).toEqual([200, 200, 200, 201]);
+    expect(new Set(raced.map((r) => r.body.order._id)).size).toBe(1);
+    const reservations = await svc.catalog.rows<{ id: string }>(
+      sql`select id from catalog.stock_reservations where lines @> ${JSON.stringify([{ productId: lamp._id }])}::jsonb`,
+    );
+    expect(reservations.map((r) => r.id)).toEqual([raced[0]!.body.order._id]);
+    expect((await svc.stockOf(lamp._id)).stock).toBe(9);
+
+    const other = await order(svc.as('user'), [{ productId: lamp._id, quantity: 1 }], { 'Idempotency-Key': key });
+    expect(other.status).toBe(201);
+    expect(other.body.order._id).not.toBe(raced[0]!.body.order._id);
+  });
+
+  test('a retry after a checkout that ended without an order places the order under the next id of the key', async () => {
+    const lamp = await svc.product({ stock: 1 });
+    const buyer = svc.as('user');
+    const key = `checkout-${randomUUID()}`;
+    expect((await order(buyer, [{ productId: lamp._id, quantity: 2 }], { 'Idempotency-Key': key })).status).toBe(409);
+    const retried = await order(buyer, [{ productId: lamp._id, quantity: 1 }], { 'Idempotency-Key': key });
+    expect(retried.status).toBe(201);
+    expect((await svc.stockOf(lamp._id)).stock).toBe(0);
+    expect(await orderCount(buyer.userId)).toBe(1);
   });
 
   test("an order over the stock is a 409 with the catalog's message, and nothing is taken", async () => {

@@ -6,7 +6,7 @@ import { countPaymentCall, createPaymentOrder, payInTestMode, verifyPayment } fr
 import { parseInput } from '../parse-input';
 
 /**
- * The payment test page's calls (spec section 7): create a provider order, verify a payment's
+ * The payment test page's calls: create a provider order, verify a payment's
  * signature; and, in test mode only, the built-in provider's "pay" that the SPA's test dialog uses.
  * Open to everyone, as the page is; limited per client address.
  */

@@ -101,7 +101,7 @@ export async function startOrderService(opts: Partial<OrderServiceOptions> = {})
   };
 }
 
-/** A valid shipping address (spec section 3), with the phone and pin as a checkout form sends them. */
+/** A valid shipping address, with the phone and pin as a checkout form sends them. */
 export function shippingInfo(overrides: Record<string, unknown> = {}) {
   return {
     address: '12, MG Road, Indiranagar',

@@ -1,5 +1,5 @@
 /**
- * Orders are filed by the shop's calendar day in Asia/Kolkata (DESIGN.md), whatever the time zone
+ * Orders are filed by the shop's calendar day in Asia/Kolkata, whatever the time zone
  * of the browser: an order at 00:30 IST belongs to that IST date, and "today" is India's today.
  */
 export const SHOP_TIME_ZONE = 'Asia/Kolkata';

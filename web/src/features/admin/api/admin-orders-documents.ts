@@ -1,4 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { OrderStatus } from '@shop/proto-contracts/web';
 import { ORDER_DELIVERY_AND_PRICES, type OrderDeliveryAndPrices, type OrderReturn } from '../../orders/api/order-documents';
 
 /** One line of an order as the staff list shows it ('2 x Brass Diya Lamp'). */
@@ -12,8 +13,10 @@ export interface AdminOrderLine {
 export interface AdminOrder {
   id: string;
   createdAt: string;
-  /** Lower-case from this server, but compared case-insensitively (spec section 4). */
-  orderStatus: string;
+  /** Lower-case, as the server's enum OrderStatus. */
+  orderStatus: OrderStatus;
+  /** The moves this member of staff may make now: the server's status machine decides. */
+  nextStatuses: OrderStatus[];
   totalPrice: number;
   /** The name the order was placed under (the order's own copy; the account may be gone). */
   buyerName: string;
@@ -46,6 +49,7 @@ const ADMIN_ORDER_FIELDS = gql`
     id
     createdAt
     orderStatus
+    nextStatuses
     totalPrice
     buyerName
     orderItems {

@@ -7,7 +7,7 @@ export const SECTION_PARAM = 'section';
 
 const SECTIONS: readonly AdminSection[] = ['dashboard', 'users', 'orders', 'products', 'low-stock', 'reviews', 'categories'];
 
-/** Only an admin lists users (DESIGN.md roles); everything else is for all staff. */
+/** Only an admin lists users (their emails are the admin's to read, decision 0043); everything else is for all staff. */
 export function canSeeSection(section: AdminSection, role: Role): boolean {
   return section !== 'users' || role === 'admin';
 }

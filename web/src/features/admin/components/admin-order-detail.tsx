@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify/unstyled';
-import { MAX_ORDER_NOTE_LENGTH } from '@shop/proto-contracts/src/shipping';
+import { MAX_ORDER_NOTE_LENGTH } from '@shop/proto-contracts/web';
 import { TextAreaField } from '../../../components/text-area-field';
 import { toastFailure } from '../../../lib/toast-failure';
 import { payloadMessage } from '../../../lib/api-errors';
@@ -15,7 +15,8 @@ import { getErrorMessage } from '../../../lib/api-errors';
 import { formatINR } from '../../../lib/format';
 import { shopDateTime } from '../api/admin-orders-dates';
 import { ADD_ORDER_NOTE, ADMIN_ORDER_DETAIL, type AdminOrderDetail } from '../api/admin-orders-documents';
-import { knownOrderStatusOf, moveLabel, nextOrderStatuses, orderStatusLabel } from '../api/admin-orders-status';
+import { orderStatusLabel, orderStatusOf } from '@shop/proto-contracts/web';
+import { moveLabel } from '../api/order-moves';
 import { sectionHref } from '../api/admin-sections';
 import { adminOrderNumber, useAdminOrdersActions } from '../hooks/use-admin-orders-actions';
 import { PriceDetails } from '../../orders/components/price-details';
@@ -138,7 +139,7 @@ function StaffNotes({ order, onAdded }: { order: AdminOrderDetail; onAdded(): vo
 function OrderContent({ order, onChanged }: { order: AdminOrderDetail; onChanged(): void }) {
   const { changeStatus, collectCod, busyId, dialog } = useAdminOrdersActions(onChanged);
   const number = adminOrderNumber(order.id);
-  const known = knownOrderStatusOf(order.orderStatus);
+  const known = orderStatusOf(order.orderStatus);
   const { shippingInfo: ship, paymentInfo: payment } = order;
 
   return (
@@ -161,7 +162,7 @@ function OrderContent({ order, onChanged }: { order: AdminOrderDetail; onChanged
         </div>
         <div className="order-detail__status">
           <span className={`badge order-status order-status--${known ?? 'other'}`}>{orderStatusLabel(order.orderStatus)}</span>
-          {nextOrderStatuses(order.orderStatus).map((to) => (
+          {order.nextStatuses.map((to) => (
             <button
               key={to}
               type="button"

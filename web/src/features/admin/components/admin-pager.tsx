@@ -6,7 +6,7 @@ interface AdminPagerProps {
   onChange(page: number): void;
 }
 
-/** Previous and Next; 'Page X of Y' only when there is more than one page (spec section 2). */
+/** Previous and Next; 'Page X of Y' only when there is more than one page. */
 export function AdminPager({ label, page, totalPages, onChange }: AdminPagerProps) {
   return (
     <nav className="admin-ops-pager" aria-label={label}>

@@ -1,7 +1,7 @@
 import type { Chart as ChartType, ChartConfiguration } from 'chart.js';
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { formatCount, formatINR } from '../../../lib/format';
-import { statusLabel } from '../../orders/api/order-status';
+import { orderStatusLabel } from '@shop/proto-contracts/web';
 import type { CategoryCount, DailySales, LineSales, StatusCount } from '../api/admin-dashboard-documents';
 
 type ChartModule = typeof import('./dashboard-chart-setup');
@@ -295,7 +295,7 @@ export function StatusChart({ counts, days, busy }: { counts: StatusCount[]; day
     () => ({
       type: 'bar',
       data: {
-        labels: counts.map((c) => statusLabel(c.status)),
+        labels: counts.map((c) => orderStatusLabel(c.status)),
         datasets: [
           {
             label: 'Orders',
@@ -336,7 +336,7 @@ export function StatusChart({ counts, days, busy }: { counts: StatusCount[]; day
       <tbody>
         {counts.map((c) => (
           <tr key={c.status}>
-            <th scope="row">{statusLabel(c.status)}</th>
+            <th scope="row">{orderStatusLabel(c.status)}</th>
             <td>{formatCount(c.orders)}</td>
           </tr>
         ))}

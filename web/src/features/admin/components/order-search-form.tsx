@@ -1,10 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminOrderFilters } from '../api/admin-orders-documents';
-import { KNOWN_ORDER_STATUSES, orderStatusLabel } from '../api/admin-orders-status';
+import { ORDER_STATUSES, orderStatusLabel, PAYMENT_STATUSES } from '@shop/proto-contracts/web';
 
 const EMPTY: AdminOrderFilters = { q: '', status: '', payment: '', from: '', to: '' };
-// proto-contracts' PAYMENT_STATUSES, copied as KNOWN_ORDER_STATUSES is: its module pulls zod into the bundle.
-const PAYMENT_STATUSES = ['Pending', 'Paid', 'Refunded', 'Cancelled'] as const;
 
 interface OrderSearchFormProps {
   /** The filters in the address ('' when not set). */
@@ -63,7 +61,7 @@ export function OrderSearchForm({ filters, filtered, onSearch }: OrderSearchForm
         </label>
         <select {...field('status')} className="field__input">
           <option value="">All statuses</option>
-          {KNOWN_ORDER_STATUSES.map((status) => (
+          {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
               {orderStatusLabel(status)}
             </option>

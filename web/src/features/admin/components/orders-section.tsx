@@ -7,7 +7,8 @@ import { formatINR } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { shopDateTime } from '../api/admin-orders-dates';
 import type { AdminOrder, AdminOrderFilters } from '../api/admin-orders-documents';
-import { knownOrderStatusOf, moveLabel, nextOrderStatuses, orderStatusLabel, type KnownOrderStatus } from '../api/admin-orders-status';
+import { orderStatusLabel, orderStatusOf, type OrderStatus } from '@shop/proto-contracts/web';
+import { moveLabel } from '../api/order-moves';
 import { adminOrderNumber, useAdminOrdersActions } from '../hooks/use-admin-orders-actions';
 import { useAdminOrders } from '../hooks/use-admin-orders';
 import { AdminPager } from './admin-pager';
@@ -22,7 +23,7 @@ const LOAD_FAILED = 'Failed to Fetch Orders';
 
 /** The status as a coloured pill (the shop's status colours); a status the shop does not know is neutral. */
 function StatusBadge({ status }: { status: string }) {
-  const known = knownOrderStatusOf(status);
+  const known = orderStatusOf(status);
   return <span className={`badge order-status order-status--${known ?? 'other'}`}>{orderStatusLabel(status)}</span>;
 }
 
@@ -30,7 +31,7 @@ interface OrderRowProps {
   order: AdminOrder;
   isAdmin: boolean;
   busyId: string | null;
-  onMove(order: AdminOrder, to: KnownOrderStatus): void;
+  onMove(order: AdminOrder, to: OrderStatus): void;
   onCollect(order: AdminOrder): void;
   onDelete(order: AdminOrder): void;
 }
@@ -39,7 +40,7 @@ const PAYMENT_METHOD_SHORT: Record<string, string> = { COD: 'COD', ONLINE: 'Onli
 
 /** Whether the cash of a cash-on-delivery order is still to be collected now it has left the warehouse. */
 export function codToCollect(order: Pick<AdminOrder, 'orderStatus' | 'paymentInfo'>): boolean {
-  const status = knownOrderStatusOf(order.orderStatus);
+  const status = orderStatusOf(order.orderStatus);
   return order.paymentInfo.method === 'COD' && order.paymentInfo.status === 'Pending' && (status === 'shipped' || status === 'delivered');
 }
 
@@ -62,7 +63,7 @@ function actionsIdOf(orderId: string): string {
 function OrderRow({ order, isAdmin, busyId, onMove, onCollect, onDelete }: OrderRowProps) {
   const number = adminOrderNumber(order.id);
   const placed = shopDateTime(order.createdAt);
-  const moves = nextOrderStatuses(order.orderStatus);
+  const moves = order.nextStatuses;
   const busy = busyId === order.id;
 
   return (

@@ -5,7 +5,7 @@ import { formatCount } from '../../../lib/format';
 import { REVIEWS_LOAD_FAILED, useAdminReviews } from '../hooks/use-admin-reviews';
 import { AdminReviewItem } from './admin-review-item';
 
-/** Staff manage a product's reviews (spec section 1) below Edit Product Details: read and delete. */
+/** Staff manage a product's reviews below Edit Product Details: read and delete. */
 export function ProductReviewsPanel({ productId }: { productId: string }) {
   const headingId = useId();
   const { state, reload, deleteReview, deletingId } = useAdminReviews(productId);

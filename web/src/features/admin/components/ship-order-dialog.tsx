@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { COURIERS, shippingMessages, TRACKING_NUMBER_PATTERN, trackingUrlOf } from '@shop/proto-contracts/src/shipping';
+import { useCallback, useId, useState, type ReactNode } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
+import { COURIERS, shippingMessages, TRACKING_NUMBER_PATTERN, trackingUrlOf } from '@shop/proto-contracts/web';
 
 export interface ShipmentInput {
   courier: string;
@@ -36,26 +37,15 @@ export function useShipDialog(): { ask(orderNumber: string): Promise<ShipmentInp
 }
 
 function ShipOrderDialog({ orderNumber, onClose }: { orderNumber: string; onClose(shipment: ShipmentInput | null): void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [courier, setCourier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
   const [error, setError] = useState<{ field: 'courier' | 'tracking'; message: string } | null>(null);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) {
-      dialog.showModal();
-      dialog.querySelector<HTMLSelectElement>('select')?.focus();
-    }
-    return () => dialog?.close();
-  }, []);
-
   const number = trackingNumber.trim();
   const link = TRACKING_NUMBER_PATTERN.test(number) ? trackingUrlOf(courier, number) : null;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     if (!courier) return setError({ field: 'courier', message: shippingMessages.courierRequired });
     if (!number) return setError({ field: 'tracking', message: shippingMessages.trackingNumberRequired });
     if (!TRACKING_NUMBER_PATTERN.test(number)) return setError({ field: 'tracking', message: shippingMessages.trackingNumberInvalid });
@@ -64,81 +54,67 @@ function ShipOrderDialog({ orderNumber, onClose }: { orderNumber: string; onClos
 
   const errorId = `${id}-error`;
   return (
-    <dialog
-      ref={ref}
-      className="confirm-dialog ship-dialog"
-      aria-labelledby={`${id}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose(null);
-      }}
+    <FormDialog
+      title={`Ship order ${orderNumber}`}
+      text="The customer gets the courier and tracking number on their order page and by mail."
+      focus="select"
+      submitLabel="Ship order"
+      submitStyle="btn--primary"
+      onSubmit={submit}
+      onCancel={() => onClose(null)}
     >
-      <form onSubmit={submit} noValidate>
-        <h2 id={`${id}-title`} className="ship-dialog__title">
-          Ship order {orderNumber}
-        </h2>
-        <p className="confirm-dialog__text">The customer gets the courier and tracking number on their order page and by mail.</p>
-        <div className="field">
-          <label htmlFor={`${id}-courier`} className="field__label">
-            Courier
-          </label>
-          <select
-            id={`${id}-courier`}
-            className="field__input"
-            value={courier}
-            onChange={(event) => setCourier(event.target.value)}
-            aria-invalid={error?.field === 'courier' || undefined}
-            aria-describedby={error?.field === 'courier' ? errorId : undefined}
-          >
-            <option value="">Choose the courier</option>
-            {COURIERS.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-tracking`} className="field__label">
-            Tracking number
-          </label>
-          <input
-            id={`${id}-tracking`}
-            className="field__input"
-            value={trackingNumber}
-            onChange={(event) => setTrackingNumber(event.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={30}
-            aria-invalid={error?.field === 'tracking' || undefined}
-            aria-describedby={error?.field === 'tracking' ? errorId : `${id}-tracking-hint`}
-          />
-          <span id={`${id}-tracking-hint`} className="field__hint">
-            As printed on the courier&apos;s label (AWB number)
-          </span>
-        </div>
-        {error ? (
-          <p id={errorId} className="field__error" role="alert">
-            {error.message}
-          </p>
-        ) : null}
-        {link ? (
-          <p className="ship-dialog__link">
-            Tracking link:{' '}
-            <a href={link} target="_blank" rel="noreferrer noopener">
-              {link}
-            </a>
-          </p>
-        ) : null}
-        <div className="confirm-dialog__actions">
-          <button type="button" className="btn btn--ghost" onClick={() => onClose(null)}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary">
-            Ship order
-          </button>
-        </div>
-      </form>
-    </dialog>
+      <div className="field">
+        <label htmlFor={`${id}-courier`} className="field__label">
+          Courier
+        </label>
+        <select
+          id={`${id}-courier`}
+          className="field__input"
+          value={courier}
+          onChange={(event) => setCourier(event.target.value)}
+          aria-invalid={error?.field === 'courier' || undefined}
+          aria-describedby={error?.field === 'courier' ? errorId : undefined}
+        >
+          <option value="">Choose the courier</option>
+          {COURIERS.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-tracking`} className="field__label">
+          Tracking number
+        </label>
+        <input
+          id={`${id}-tracking`}
+          className="field__input"
+          value={trackingNumber}
+          onChange={(event) => setTrackingNumber(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={30}
+          aria-invalid={error?.field === 'tracking' || undefined}
+          aria-describedby={error?.field === 'tracking' ? errorId : `${id}-tracking-hint`}
+        />
+        <span id={`${id}-tracking-hint`} className="field__hint">
+          As printed on the courier&apos;s label (AWB number)
+        </span>
+      </div>
+      {error ? (
+        <p id={errorId} className="field__error" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+      {link ? (
+        <p className="ship-dialog__link">
+          Tracking link:{' '}
+          <a href={link} target="_blank" rel="noreferrer noopener">
+            {link}
+          </a>
+        </p>
+      ) : null}
+    </FormDialog>
   );
 }

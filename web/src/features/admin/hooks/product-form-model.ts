@@ -1,4 +1,13 @@
-import { gstMessages, isValidHsn } from '@shop/proto-contracts/src/gst';
+import {
+  catalogMessages,
+  gstMessages,
+  isValidHsn,
+  MAX_DISCOUNT_PERCENT,
+  MAX_PRICE_RUPEES,
+  MAX_PRODUCT_IMAGES,
+  MAX_STOCK,
+  PERCENT_OFF_TAGS,
+} from '@shop/proto-contracts/web';
 import { PRODUCT_TAGS } from '../../../lib/product-tags';
 import type {
   ColorImagesInput,
@@ -9,40 +18,30 @@ import type {
   SizeStockInput,
 } from '../api/product-form-documents';
 
-// The catalog's limits and messages (proto-contracts/src/catalog.ts and money.ts), copied rather
-// than imported: that module pulls zod into the bundle. The server checks everything again and
-// its message is shown when it refuses.
-export const MAX_PRODUCT_IMAGES = 5;
-export const MAX_DISCOUNT_PERCENT = 90;
-const MAX_PRICE_RUPEES = 1_000_000;
-const MAX_STOCK = 1_000_000;
+// The catalog's own limits and messages (`@shop/proto-contracts/web`); the few texts below are the
+// form's own (the MRP field and per-size stock exist only here). The server checks everything again.
+export { MAX_DISCOUNT_PERCENT, MAX_PRODUCT_IMAGES, PERCENT_OFF_TAGS };
 
 export const productFormMessages = {
-  nameRequired: 'Please enter the product name',
-  codeRequired: 'Please enter the product ID',
-  priceRequired: 'Please enter the price',
-  priceInvalid: `Price must be a number more than 0 and at most ${MAX_PRICE_RUPEES}`,
-  descriptionRequired: 'Please enter the product description',
-  categoryRequired: 'Please select a category',
-  subcatRequired: 'Please select a subcategory',
-  stockRequired: 'Please enter the stock',
-  stockInvalid: 'Stock must be a whole number, 0 or more',
-  discountInvalid: `Discount must be a whole number from 0 to ${MAX_DISCOUNT_PERCENT}`,
+  nameRequired: catalogMessages.nameRequired,
+  codeRequired: catalogMessages.codeRequired,
+  priceRequired: catalogMessages.priceRequired,
+  priceInvalid: catalogMessages.priceInvalid,
+  descriptionRequired: catalogMessages.descriptionRequired,
+  categoryRequired: catalogMessages.categoryRequired,
+  subcatRequired: catalogMessages.subcatRequired,
+  stockRequired: catalogMessages.stockRequired,
+  stockInvalid: catalogMessages.stockInvalid,
+  discountInvalid: catalogMessages.discountInvalid,
   hsnInvalid: gstMessages.badHsn,
   mrpInvalid: `MRP must be a number more than 0 and at most ${MAX_PRICE_RUPEES}`,
   mrpBelowPrice: 'The MRP cannot be below the price',
   mrpTooHigh: `The price can be at most ${MAX_DISCOUNT_PERCENT}% below the MRP`,
-  tooManyImages: `You can only upload a maximum of ${MAX_PRODUCT_IMAGES} images.`,
+  tooManyImages: catalogMessages.tooManyImages,
   sizeStockInvalid: (size: string) => `Stock for size ${size} must be a whole number, 0 or more`,
 } as const;
 
-/** The percent-off tags and the discount each needs; the server keeps them in step with the discount. */
-export const PERCENT_OFF_TAGS: ReadonlyArray<{ tag: string; minDiscount: number }> = [
-  { tag: '30percentOff', minDiscount: 30 },
-  { tag: '40percentOff', minDiscount: 40 },
-  { tag: '50percentOff', minDiscount: 50 },
-];
-const PERCENT_OFF_KEYS = new Set(PERCENT_OFF_TAGS.map((entry) => entry.tag));
+const PERCENT_OFF_KEYS = new Set<string>(PERCENT_OFF_TAGS.map((entry) => entry.tag));
 
 /** The tags staff choose themselves (popular, trending, bestDeals), in index order. */
 export const CHOSEN_TAGS = PRODUCT_TAGS.filter((tag) => !PERCENT_OFF_KEYS.has(tag.key));

@@ -6,7 +6,7 @@ import { getErrorCode, payloadMessage } from '../../../lib/api-errors';
 import { formatINR, formatOrderNumber } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast-failure';
 import { COLLECT_COD, DELETE_ORDER, SET_ORDER_STATUS } from '../api/admin-orders-documents';
-import { orderStatusLabel, type KnownOrderStatus } from '../api/admin-orders-status';
+import { orderStatusLabel, type OrderStatus } from '@shop/proto-contracts/web';
 import { useShipDialog } from '../components/ship-order-dialog';
 
 const STATUS_FAILED = 'Failed to Update Order status';
@@ -21,7 +21,7 @@ export const adminOrderNumber = (orderId: string) => formatOrderNumber(orderId);
 
 export interface AdminOrderActions {
   /** Asks first (shipping: for the courier and tracking number); true when the order now has the new status. */
-  changeStatus(orderId: string, to: KnownOrderStatus): Promise<boolean>;
+  changeStatus(orderId: string, to: OrderStatus): Promise<boolean>;
   /** Asks first; true when the cash of a cash-on-delivery order is recorded as collected. */
   collectCod(orderId: string, amount: number): Promise<boolean>;
   /** The shipping dialog, to be rendered by the screen using these actions. */
@@ -68,7 +68,7 @@ export function useAdminOrdersActions(onChanged: (change: 'status' | 'deleted', 
   }, []);
 
   const changeStatus = useCallback(
-    async (orderId: string, to: KnownOrderStatus) => {
+    async (orderId: string, to: OrderStatus) => {
       if (busy.current) return false;
       const number = adminOrderNumber(orderId);
       // Every move is asked first: shipping asks how the parcel travels, the others to confirm.

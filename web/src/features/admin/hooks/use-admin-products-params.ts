@@ -1,11 +1,12 @@
+import { SEARCH_QUERY_MAX_LENGTH } from '@shop/proto-contracts/web';
 import { useCallback } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 
 const QUERY_KEY = 'q';
 const PAGE_KEY = 'page';
 
-/** The longest search the catalog accepts (proto-contracts' SEARCH_QUERY_MAX_LENGTH). */
-export const PRODUCT_SEARCH_MAX_LENGTH = 100;
+/** The longest search the catalog accepts. */
+export const PRODUCT_SEARCH_MAX_LENGTH = SEARCH_QUERY_MAX_LENGTH;
 
 function parsePage(value: string | null): number {
   if (!value || !/^\d{1,6}$/.test(value)) return 1;

@@ -8,7 +8,7 @@ import { ADMIN_PRODUCTS, type AdminProductsData } from '../api/admin-products-do
 
 /** Products a page in the staff list (the server's default for adminProducts). */
 export const ADMIN_PRODUCTS_PER_PAGE = 20;
-/** Spec section 8: admin list loads fail with this toast, shown for 3 s (section 9). */
+/** Admin list loads fail with this toast, shown for 3 s. */
 const LOAD_ERROR_TOAST = 'Error while loading Product';
 
 export type AdminProductsState =

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import { MAX_REJECTION_REASON_LENGTH, MIN_REJECTION_REASON_LENGTH } from '@shop/proto-contracts/src/review-rules';
+import { MAX_REJECTION_REASON_LENGTH, MIN_REJECTION_REASON_LENGTH } from '@shop/proto-contracts/web';
 import { payloadMessage } from '../../../lib/api-errors';
 import { invalidateQueries } from '../../../lib/query-cache';
 import { toastFailure } from '../../../lib/toast-failure';

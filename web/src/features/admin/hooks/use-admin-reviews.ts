@@ -7,7 +7,7 @@ import { invalidateQueries } from '../../../lib/query-cache';
 import { toastFailure } from '../../../lib/toast-failure';
 import { ADMIN_REVIEWS, DELETE_REVIEW, type AdminReview } from '../api/admin-reviews-documents';
 
-/** Spec section 8's fallbacks for review management. */
+/** The fallback texts of review management, when the server gives none. */
 export const REVIEWS_LOAD_FAILED = 'Failed to Fetch Product Reviews';
 const DELETE_FAILED = 'Failed to Delete Product Review';
 const DELETED = 'Review deleted';

@@ -9,7 +9,7 @@ import { DELETE_USER, SET_USER_ROLE, type AdminUser } from '../api/admin-users-d
 
 const ROLE_FAILED = 'Failed to update user role';
 const DELETE_FAILED = 'Failed to Delete User';
-/** Spec section 6: what a refused role change says; here for any refusal of the viewer's rights. */
+/** What a refused role change says; here for any refusal of the viewer's rights. */
 export const NOT_ELIGIBLE = 'Sorry, you are not eligible to do that';
 const DELETED = 'User deleted';
 

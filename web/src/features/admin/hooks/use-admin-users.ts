@@ -61,7 +61,7 @@ export function useAdminUsersParams(): AdminUsersParams {
 
 /**
  * One page (20) of the accounts a search finds, newest first. Asked only when the viewer is an
- * admin (spec section 6: the list loads only for role admin); shown from the cache when opened
+ * admin (the list loads only for role admin); shown from the cache when opened
  * again, and asked again.
  */
 export function useAdminUsers(isAdmin: boolean, query: { q: string; role: Role | ''; page: number }): { state: AdminUsersState; reload(): void } {
@@ -73,7 +73,7 @@ export function useAdminUsers(isAdmin: boolean, query: { q: string; role: Role |
     notifyOnNetworkStatusChange: true,
   });
 
-  // Admin list loads tell their failure in a short toast as well (spec section 9).
+  // Admin list loads tell their failure in a short toast as well.
   useEffect(() => {
     if (error) toastFailure(error, USERS_LOAD_FAILED, { autoClose: TOAST_MS.short, toastId: 'admin-users-load' });
   }, [error]);

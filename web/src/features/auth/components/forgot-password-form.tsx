@@ -11,7 +11,7 @@ import {
 } from '../api/auth-documents';
 import { usePublicMutation } from '../hooks/use-public-mutation';
 
-// Toasts on this page keep the default 5 s (spec section 9).
+// Toasts on this page keep the default 5 s.
 const SEND_OTP_ERROR = 'Failed to send OTP.';
 const RESET_ERROR = 'Email sent Failed';
 

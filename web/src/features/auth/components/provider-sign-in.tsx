@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { isOidcErrorReason, OIDC_ERROR_PARAM, oidcErrorMessages, type AuthProviderInfo } from '@shop/proto-contracts/src/oidc';
+import { isOidcErrorReason, OIDC_ERROR_PARAM, oidcErrorMessages, type AuthProviderInfo } from '@shop/proto-contracts/web';
 import { GoogleMark } from '../../../components/icons';
 import { graphqlRequest } from '../../../lib/graphql-request';
 

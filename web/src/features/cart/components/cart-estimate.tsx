@@ -1,5 +1,5 @@
-import { FIRST_ORDER_DISCOUNT_PERCENT, priceOrder, TAX_INCLUSIVE_NOTE } from '@shop/proto-contracts/src/pricing';
-import { paiseToRupees, rupeesToPaise } from '@shop/proto-contracts/src/money';
+import { FIRST_ORDER_DISCOUNT_PERCENT, priceOrder, TAX_INCLUSIVE_NOTE } from '@shop/proto-contracts/web';
+import { paiseToRupees, rupeesToPaise } from '@shop/proto-contracts/web';
 import { formatINR } from '../../../lib/format';
 import { useSessionQuery } from '../../../lib/use-session-graphql';
 import type { CartItem } from '../../../lib/cart-store';

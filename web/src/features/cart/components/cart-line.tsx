@@ -4,7 +4,7 @@ import { useDialogs } from '../../../components/confirm-dialog';
 import { toast } from '../../../lib/toast';
 import { MinusIcon, PlusIcon } from '../../../components/icons';
 import { useCart, type CartItem } from '../../../lib/cart-store';
-import { cartText } from '../../../lib/cart-messages';
+import { cartMessages } from '@shop/proto-contracts/web';
 import { formatINR } from '../../../lib/format';
 import { TaxNote } from '../../../components/price-tag';
 import { cardVariantOf } from '../../../lib/product-images';
@@ -50,19 +50,19 @@ export function CartLine({ item }: { item: CartItem }) {
     if (busy) return;
     if (!Number.isFinite(next) || next < 1) {
       showRealQuantity();
-      toast.error(cartText.quantityBelowOne);
+      toast.error(cartMessages.quantityBelowOne);
       return;
     }
     if (next > item.stock) {
       showRealQuantity();
-      toast.error(cartText.onlyInStock(item.stock));
+      toast.error(cartMessages.onlyInStock(item.stock));
       return;
     }
     if (next === item.quantity) return;
     void run(
       () => store.addToCart(item.productId, next, item.properties),
-      cartText.quantityUpdated(item.name),
-      cartText.addOrRemoveFailed,
+      cartMessages.quantityUpdated(item.name),
+      cartMessages.addOrRemoveFailed,
     );
   }
 
@@ -70,14 +70,14 @@ export function CartLine({ item }: { item: CartItem }) {
     if (busy || !value || item.properties[key] === value) return;
     void run(
       () => store.updateCartItem(item.productId, { [key]: value }),
-      cartText.propertiesUpdated(item.name),
-      cartText.updateFailed,
+      cartMessages.propertiesUpdated(item.name),
+      cartMessages.updateFailed,
     );
   }
 
   async function remove() {
-    if (busy || !(await dialogs.confirm(cartText.removeConfirm(item.name), { confirmLabel: 'Remove', danger: true }))) return;
-    void run(() => store.removeFromCart(item.productId), cartText.removedFromCart(item.name), cartText.addOrRemoveFailed);
+    if (busy || !(await dialogs.confirm(cartMessages.removeConfirm(item.name), { confirmLabel: 'Remove', danger: true }))) return;
+    void run(() => store.removeFromCart(item.productId), cartMessages.removedFromCart(item.name), cartMessages.addOrRemoveFailed);
   }
 
   const open = () => navigate(`/product/${item.productId}`);
@@ -97,7 +97,7 @@ export function CartLine({ item }: { item: CartItem }) {
         </h2>
         {!item.available ? <p className="cart-line__problem">No longer available</p> : null}
         {item.available && item.quantity > item.stock ? (
-          <p className="cart-line__problem">{cartText.onlyInStock(item.stock)}</p>
+          <p className="cart-line__problem">{cartMessages.onlyInStock(item.stock)}</p>
         ) : null}
         <p className="cart-line__seller">Seller: {item.seller}</p>
         <p className="cart-line__price">

@@ -3,7 +3,7 @@ import { LoadError } from '../../../components/load-error';
 import { PageTitle } from '../../../components/page-title';
 import { Spinner } from '../../../components/spinner';
 import { useCart } from '../../../lib/cart-store';
-import { cartText } from '../../../lib/cart-messages';
+import { cartMessages } from '@shop/proto-contracts/web';
 import { getErrorMessage } from '../../../lib/api-errors';
 import { formatINR } from '../../../lib/format';
 import { CartEstimate } from './cart-estimate';
@@ -21,7 +21,7 @@ export function CartView() {
         <div className="container cart-page">
           <PageTitle title="Your Cart" />
           <h1 className="page-heading">Your Cart</h1>
-          <LoadError message={getErrorMessage(cartError, cartText.loadFailed)} onRetry={reloadCart} />
+          <LoadError message={getErrorMessage(cartError, cartMessages.loadFailed)} onRetry={reloadCart} />
         </div>
       );
     }
@@ -38,7 +38,7 @@ export function CartView() {
       <div className="container cart-page cart-page--empty">
         <PageTitle title="Your Cart" />
         <h1 className="page-heading">Your Cart</h1>
-        <p className="cart-page__empty">{cartText.emptyCart}</p>
+        <p className="cart-page__empty">{cartMessages.emptyCart}</p>
         <Link to="/" className="btn btn--primary">
           Continue Shopping
         </Link>

@@ -16,7 +16,7 @@ export interface ShippingInfoInput {
   phoneNo: string;
 }
 
-/** What the order would cost now, in rupees, priced by the server (DESIGN: Checkout). */
+/** What the order would cost now, in rupees, priced by the server. */
 export interface CheckoutQuote {
   itemPrice: number;
   /** The first-order discount (10% of the subtotal); 0 when it does not apply. */

@@ -1,10 +1,8 @@
 /**
- * Checkout's texts (spec sections 5 and 8). The order texts are the same as `orderMessages` of
- * proto-contracts/src/order.ts, copied rather than imported: that module pulls zod into the bundle.
+ * Checkout's own texts: only those the server never sends (a failed request, the address book's
+ * toasts). The order's texts are the server's `orderMessages` (`@shop/proto-contracts/web`).
  */
 export const checkoutText = {
-  selectAddressAndPhone: 'Please select a shipping address and phone number.',
-  orderPlaced: 'Order placed successfully!',
   placeOrderFailed: 'Failed to place order. Please try again.',
   quoteFailed: 'Could not price your order right now.',
   phoneEmpty: 'Phone number cannot be empty!',
@@ -14,10 +12,8 @@ export const checkoutText = {
   addressFailed: 'Failed to add address. Please try again.',
 } as const;
 
-/** The payment test page's alerts (spec section 8). */
+/** The payment test page's alerts when the provider or the network fails. */
 export const paymentText = {
   createFailed: 'Error creating order',
-  succeeded: 'Payment successful!',
-  verificationFailed: 'Payment verification failed!',
   failed: 'Payment failed, try again.',
 } as const;

@@ -1,10 +1,10 @@
-import { shippingAddressText } from '@shop/proto-contracts/src/address-book';
+import { shippingAddressText } from '@shop/proto-contracts/web';
 import type { Address } from '../../../lib/session-user';
 import { DEFAULT_COUNTRY } from '../../../lib/default-country';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import type { ShippingInfoInput } from './checkout-documents';
 
-/** Spec section 3: the shipping info kept in local storage (`shippingInfo`), cleared on logout. */
+/** The shipping info kept in local storage (`shippingInfo`), cleared on logout. */
 export interface ShippingInfo {
   address: string;
   city: string;
@@ -30,8 +30,8 @@ export function missingPlaceOf(address: Address): { city: boolean; state: boolea
  * The shipping info of a saved address and phone: the order keeps one address line, so the
  * recipient, street part, landmark and district are written into it (`shippingAddressText`,
  * decision 0065); city and state come from the address or, for an older address without them,
- * from what was typed at checkout; the country defaults to India. Spec section 3: the phone keeps
- * only its digits and the PIN code becomes a number.
+ * from what was typed at checkout; the country defaults to India. The phone keeps only its digits
+ * and the PIN code becomes a number.
  */
 export function toShippingInfo(address: Address, phone: string, fill: PlaceFill): ShippingInfo {
   return {

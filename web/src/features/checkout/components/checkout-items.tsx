@@ -1,6 +1,6 @@
 import { PackageIcon } from '../../../components/icons';
 import type { CartItem } from '../../../lib/cart-store';
-import { cartText } from '../../../lib/cart-messages';
+import { cartMessages } from '@shop/proto-contracts/web';
 import { formatINR } from '../../../lib/format';
 import { cardVariantOf } from '../../../lib/product-images';
 
@@ -37,7 +37,7 @@ export function CheckoutItems({ items }: { items: CartItem[] }) {
                 </p>
                 {!item.available ? <p className="checkout-item__problem">No longer available</p> : null}
                 {item.available && item.quantity > item.stock ? (
-                  <p className="checkout-item__problem">{cartText.onlyInStock(item.stock)}</p>
+                  <p className="checkout-item__problem">{cartMessages.onlyInStock(item.stock)}</p>
                 ) : null}
               </div>
               <p className="checkout-item__price">{formatINR(item.price * item.quantity)}</p>

@@ -1,8 +1,9 @@
-import { addressBookMessages } from '@shop/proto-contracts/src/address-book';
+import { addressBookMessages } from '@shop/proto-contracts/web';
+import { orderMessages } from '@shop/proto-contracts/web';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { AddressLines } from '../../../components/address-lines';
-import { normalizeDeliveryPin } from '@shop/proto-contracts/src/delivery';
+import { normalizeDeliveryPin } from '@shop/proto-contracts/web';
 import { DeliveryPromiseLine } from '../../../components/delivery-check';
 import { useDeliveryPromise } from '../../../lib/delivery-promise';
 import { useDialogs } from '../../../components/confirm-dialog';
@@ -14,10 +15,9 @@ import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
 import { getErrorMessage } from '../../../lib/api-errors';
 import { useCart, type CartItem } from '../../../lib/cart-store';
-import { cartText } from '../../../lib/cart-messages';
+import { cartMessages } from '@shop/proto-contracts/web';
 import type { SessionUser } from '../../../lib/session-user';
 import type { OrderItemInput } from '../api/checkout-documents';
-import { checkoutText } from '../api/checkout-messages';
 import { toShippingInfo } from '../api/shipping-info';
 import { useCheckoutQuote } from '../hooks/use-checkout-quote';
 import { useCouponCode } from '../hooks/use-coupon-code';
@@ -33,7 +33,7 @@ import { SavedChoiceSection } from './saved-choice-section';
 const TITLE = 'Confirm Order';
 const FILL_ID = 'checkout-fill';
 
-/** Spec section 3: an order line carries only the product, quantity, size and colour. */
+/** An order line carries only the product, quantity, size and colour. */
 function toOrderItems(items: CartItem[]): OrderItemInput[] {
   return items.map((item) => ({
     productId: item.productId,
@@ -62,7 +62,7 @@ export function CheckoutView({ user }: { user: SessionUser }) {
         <BackToCart />
         <h1 className="page-heading">{TITLE}</h1>
         {cartStatus === 'error' ? (
-          <LoadError message={getErrorMessage(cartError, cartText.loadFailed)} onRetry={reloadCart} />
+          <LoadError message={getErrorMessage(cartError, cartMessages.loadFailed)} onRetry={reloadCart} />
         ) : (
           <div className="checkout-page__loading">
             <Spinner size="lg" label="Loading your order" />
@@ -108,7 +108,7 @@ function CheckoutForm({ user, items, cartProblem }: { user: SessionUser; items: 
 
   function place() {
     if (!choice.address || !choice.phone) {
-      void dialogs.notify(checkoutText.selectAddressAndPhone);
+      void dialogs.notify(orderMessages.selectAddressAndPhone);
       return;
     }
     const shipping = toShippingInfo(choice.address, choice.phone, choice.fill);

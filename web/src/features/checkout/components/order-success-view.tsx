@@ -1,4 +1,4 @@
-import { deliveryByLabelAt } from '@shop/proto-contracts/src/delivery';
+import { deliveryByLabelAt } from '@shop/proto-contracts/web';
 import { Link } from 'react-router-dom';
 import { PageTitle } from '../../../components/page-title';
 import { formatINR, formatOrderNumber } from '../../../lib/format';

@@ -1,6 +1,6 @@
 import { CashIcon } from '../../../components/icons';
 
-/** Spec section 9: cash on delivery is the only payment method, shown chosen. */
+/** Cash on delivery is the only payment method, shown chosen. */
 export function PaymentMethod() {
   return (
     <section className="card checkout-section">

@@ -5,7 +5,7 @@ import { formatINR } from '../../../lib/format';
 import { TEST_PAYMENT_AMOUNT_PAISE, useTestPayment } from '../hooks/use-test-payment';
 import { TestCheckoutDialog } from './test-checkout-dialog';
 
-/** The payment test page (spec section 2): Pay Now against the card payment provider. */
+/** The payment test page: Pay Now against the card payment provider. */
 export function PaymentTestView() {
   const payNowRef = useRef<HTMLButtonElement>(null);
   const payment = useTestPayment(payNowRef);

@@ -1,3 +1,4 @@
+import { orderMessages } from '@shop/proto-contracts/web';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
@@ -50,7 +51,7 @@ export function usePlaceOrder(): { placing: boolean; placeOrder(shipping: Shippi
           return;
         }
         keyRef.current = null;
-        toast.success(checkoutText.orderPlaced);
+        toast.success(orderMessages.orderPlaced);
         // The server empties the ordered lines when it handles OrderPlaced, a moment after the
         // order is written: they leave the cart here at once and the store waits for the server.
         settleOrderedLines(items.map((item) => item.productId));

@@ -1,3 +1,4 @@
+import { orderMessages } from '@shop/proto-contracts/web';
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { useDialogs } from '../../../components/confirm-dialog';
@@ -16,7 +17,7 @@ import {
   type VerifyPaymentVariables,
 } from '../api/payment-documents';
 
-/** Spec section 9: the test payment is 50000 paise (₹500.00) in INR. */
+/** The test payment is 50000 paise (₹500.00) in INR. */
 export const TEST_PAYMENT_AMOUNT_PAISE = 50000;
 export const TEST_PAYMENT_CURRENCY = 'INR';
 
@@ -104,9 +105,9 @@ export function useTestPayment(returnFocusTo: RefObject<HTMLElement | null>): Te
     if (!payment) return finish(paymentText.failed);
     try {
       const data = await verifyPayment({ orderId: order.orderId, paymentId: payment.paymentId, signature: payment.signature });
-      finish(data.verifyPayment.success ? paymentText.succeeded : paymentText.verificationFailed);
+      finish(data.verifyPayment.success ? orderMessages.paymentVerified : orderMessages.paymentVerificationFailed);
     } catch {
-      finish(paymentText.verificationFailed);
+      finish(orderMessages.paymentVerificationFailed);
     }
   }, [order, payTestOrder, verifyPayment, finish, setPhase]);
 

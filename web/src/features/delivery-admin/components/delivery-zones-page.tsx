@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import { MAX_DELIVERY_DAYS, MIN_DELIVERY_DAYS, PIN_PREFIX_PATTERN, deliveryMessages } from '@shop/proto-contracts/src/delivery';
+import { MAX_DELIVERY_DAYS, MIN_DELIVERY_DAYS, PIN_PREFIX_PATTERN, deliveryMessages } from '@shop/proto-contracts/web';
 import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { toastFailure } from '../../../lib/toast-failure';

@@ -24,7 +24,7 @@ export interface GstRateInput extends Record<string, unknown> {
 }
 
 /** The rates GST 2.0 knows (percent): proto-contracts' list, the one the server checks against. */
-export { GST_SLABS_PERCENT as GST_SLABS } from '@shop/proto-contracts/src/gst';
+export { GST_SLABS_PERCENT as GST_SLABS } from '@shop/proto-contracts/web';
 
 interface Amounts {
   taxableValue: number;

@@ -1,6 +1,6 @@
 import { PRODUCT_SUMMARY_SELECTION, type ProductSummary } from '../../../lib/product-summary';
 
-/** Home's sections (spec section 9: 4, 6 and 4 products), in the order they are shown. */
+/** Home's sections (4, 6 and 4 products), in the order they are shown. */
 export const HOME_SECTIONS = [
   { key: 'popular', tag: 'popular', title: 'Popular', count: 4 },
   { key: 'trending', tag: 'trending', title: 'Trending Now', count: 6 },

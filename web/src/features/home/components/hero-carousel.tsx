@@ -4,7 +4,7 @@ import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../..
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
 import { CategoryIcon } from './category-icon';
 
-/** Spec section 9: the banner rotates every 3 seconds over 5 slides. Every slide leads to a real listing. */
+/** The banner rotates every 3 seconds over 5 slides. Every slide leads to a real listing. */
 const ROTATION_MS = 3000;
 
 interface Slide {

@@ -43,7 +43,7 @@ export interface ShipmentView {
 export interface OrderSummary {
   id: string;
   createdAt: string;
-  /** Lower-case from this server, but compared case-insensitively (spec section 4). */
+  /** Lower-case from this server, but compared case-insensitively. */
   orderStatus: string;
   totalPrice: number;
   shippedAt: string | null;

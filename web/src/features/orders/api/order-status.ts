@@ -1,24 +1,14 @@
-import { deliveryByLabelAt } from '@shop/proto-contracts/src/delivery';
+import { deliveryByLabelAt } from '@shop/proto-contracts/web';
+import { orderStatusOf } from '@shop/proto-contracts/web';
 import { formatDate } from '../../../lib/format';
 
-/** The statuses the shop knows (spec section 4); anything else is shown in a neutral style. */
-export const KNOWN_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
-export type KnownStatus = (typeof KNOWN_STATUSES)[number];
-
+/**
+ * My Orders' reading of an order's status: its chips, timeline and delivery line. The statuses
+ * themselves are the server's list (`ORDER_STATUSES` of `@shop/proto-contracts/web`).
+ */
 /** Statuses are compared case-insensitively: 'Shipped', 'SHIPPED' and 'shipped' are one status. */
-export function normalizeStatus(status: string): string {
+function normalizeStatus(status: string): string {
   return status.trim().toLowerCase();
-}
-
-export function knownStatusOf(status: string): KnownStatus | null {
-  const value = normalizeStatus(status);
-  return (KNOWN_STATUSES as readonly string[]).includes(value) ? (value as KnownStatus) : null;
-}
-
-/** The badge text: the status capitalised ('processing' → 'Processing'). */
-export function statusLabel(status: string): string {
-  const value = normalizeStatus(status);
-  return value ? value.charAt(0).toUpperCase() + value.slice(1) : 'Unknown';
 }
 
 /** The My Orders chips, in the spec's order; the value is what `?status=` holds. */
@@ -103,7 +93,7 @@ interface DeliveryInput extends TimelineInput {
  * creation + 7 days). Null when there is nothing sensible to say (an unknown status).
  */
 export function deliveryNote(order: DeliveryInput): { kind: 'delivered' | 'cancelled' | 'estimate'; text: string } | null {
-  const status = knownStatusOf(order.orderStatus);
+  const status = orderStatusOf(order.orderStatus);
   if (status === 'delivered') {
     const date = order.deliveredAt ? formatDate(order.deliveredAt) : '';
     return { kind: 'delivered', text: date ? `Delivered on ${date}` : 'Delivered' };

@@ -1,5 +1,6 @@
 import { formatDate } from '../../../lib/format';
-import { deliveryNote, knownStatusOf, timelineOf, type StepState } from '../api/order-status';
+import { orderStatusOf } from '@shop/proto-contracts/web';
+import { deliveryNote, timelineOf, type StepState } from '../api/order-status';
 
 interface OrderTimelineProps {
   order: {
@@ -33,7 +34,7 @@ function CheckMark() {
  * order is drawn greyed.
  */
 export function OrderTimeline({ order }: OrderTimelineProps) {
-  const cancelled = knownStatusOf(order.orderStatus) === 'cancelled';
+  const cancelled = orderStatusOf(order.orderStatus) === 'cancelled';
   const note = deliveryNote(order);
   return (
     <div className={`order-timeline${cancelled ? ' order-timeline--cancelled' : ''}`}>

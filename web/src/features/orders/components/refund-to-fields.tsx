@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ACCOUNT_NUMBER_PATTERN, IFSC_PATTERN, refundToMessages, UPI_ID_PATTERN, type RefundTo } from '@shop/proto-contracts/src/refund-to';
+import { ACCOUNT_NUMBER_PATTERN, IFSC_PATTERN, refundToMessages, UPI_ID_PATTERN, type RefundTo } from '@shop/proto-contracts/web';
 
 /** What the shopper has typed so far. */
 export interface RefundToDraft {

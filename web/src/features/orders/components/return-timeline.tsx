@@ -1,6 +1,6 @@
 import { CreditNoteButton } from '../../../components/invoice-button';
 import { formatDate, formatINR } from '../../../lib/format';
-import { RETURN_STEP_TEXT, returnStatusLabel } from '../../../lib/return-status';
+import { RETURN_STEP_TEXT, returnStatusLabel, type ReturnStatus } from '@shop/proto-contracts/web';
 import type { OrderReturn } from '../api/order-documents';
 
 /** One return: what goes back, the refund, and each step reached with its date and staff's note. */
@@ -28,7 +28,7 @@ function ReturnEntry({ ret }: { ret: OrderReturn }) {
             <time className="return-steps__date" dateTime={step.at}>
               {formatDate(step.at)}
             </time>
-            <span className="return-steps__text">{RETURN_STEP_TEXT[step.status] ?? ''}</span>
+            <span className="return-steps__text">{RETURN_STEP_TEXT[step.status as ReturnStatus] ?? ''}</span>
             {step.note ? <span className="return-steps__note">Note: {step.note}</span> : null}
           </li>
         ))}

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
 import { CartIcon } from '../../../components/icons';
 import { useCart, type CartItem } from '../../../lib/cart-store';
-import { cartText } from '../../../lib/cart-messages';
+import { cartMessages } from '@shop/proto-contracts/web';
 import { useSession } from '../../../lib/session';
 import { toastFailure } from '../../../lib/toast-failure';
 import { keepPendingChoice, takePendingChoice, type PendingCartChoice } from '../../../lib/pending-cart';
@@ -43,20 +43,20 @@ export function AddToCart({ product, selection, stock, line, busy = false }: Add
 
   async function put(choice: Omit<PendingCartChoice, 'productId'>, available: number) {
     if (choice.quantity < 1) {
-      toast.error(cartText.quantityBelowOne);
+      toast.error(cartMessages.quantityBelowOne);
       return;
     }
     if (choice.quantity > available) {
-      toast.error(cartText.onlyInStock(available));
+      toast.error(cartMessages.onlyInStock(available));
       return;
     }
     setAdding(choice.action);
     try {
       await store.addToCart(product.id, choice.quantity, { size: choice.size, color: choice.color });
-      toast.success(cartText.addedToCart(product.name));
+      toast.success(cartMessages.addedToCart(product.name));
       if (choice.action === 'buy') navigate('/checkout');
     } catch (error) {
-      toastFailure(error, cartText.addOrRemoveFailed);
+      toastFailure(error, cartMessages.addOrRemoveFailed);
     } finally {
       setAdding(false);
     }
@@ -89,9 +89,9 @@ export function AddToCart({ product, selection, stock, line, busy = false }: Add
     setRemoving(true);
     try {
       await store.removeFromCart(product.id);
-      toast.success(cartText.removedFromCart(product.name));
+      toast.success(cartMessages.removedFromCart(product.name));
     } catch (error) {
-      toastFailure(error, cartText.addOrRemoveFailed);
+      toastFailure(error, cartMessages.addOrRemoveFailed);
     } finally {
       setRemoving(false);
     }

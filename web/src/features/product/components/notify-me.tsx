@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { notifyMessages } from '@shop/proto-contracts/src/delivery';
+import { notifyMessages } from '@shop/proto-contracts/web';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../../lib/session';
 import { toastFailure } from '../../../lib/toast-failure';

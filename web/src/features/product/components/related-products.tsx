@@ -1,7 +1,7 @@
 import { ProductGrid } from '../../../components/product-grid';
 import type { ProductSummary } from '../../../lib/product-summary';
 
-/** Up to 4 other products of the same category (spec section 9). */
+/** Up to 4 other products of the same category. */
 export function RelatedProducts({ products }: { products: ProductSummary[] }) {
   if (products.length === 0) return null;
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { useCart, type CartItem } from '../../../lib/cart-store';
-import { cartText } from '../../../lib/cart-messages';
+import { cartMessages } from '@shop/proto-contracts/web';
 import { toastFailure } from '../../../lib/toast-failure';
 
 interface ProductRef {
@@ -58,8 +58,8 @@ export function useCartSelection(product: ProductRef, stockOf: (size: string) =>
     if (line.properties[key] === next) return;
     void run(
       () => store.updateCartItem(product.id, change),
-      cartText.propertiesUpdated(product.name),
-      cartText.updateFailed,
+      cartMessages.propertiesUpdated(product.name),
+      cartMessages.updateFailed,
     );
   }
 
@@ -83,7 +83,7 @@ export function useCartSelection(product: ProductRef, stockOf: (size: string) =>
     },
     chooseQuantity(next) {
       if (next < 1) {
-        toast.error(cartText.quantityBelowOne);
+        toast.error(cartMessages.quantityBelowOne);
         return;
       }
       if (!line) {
@@ -93,8 +93,8 @@ export function useCartSelection(product: ProductRef, stockOf: (size: string) =>
       if (busy || next === line.quantity) return;
       void run(
         () => store.addToCart(product.id, next, line.properties),
-        cartText.quantityUpdated(product.name),
-        cartText.addOrRemoveFailed,
+        cartMessages.quantityUpdated(product.name),
+        cartMessages.addOrRemoveFailed,
       );
     },
   };

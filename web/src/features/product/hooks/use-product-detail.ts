@@ -4,7 +4,7 @@ import { getErrorCode, isSessionExpired } from '../../../lib/api-errors';
 import { useGraphQLQuery } from '../../../lib/use-graphql-query';
 import { PRODUCT_DETAIL_QUERY, type ProductDetailData } from '../api/product-queries';
 
-/** Spec section 8. */
+/** The fallback text when the server gives none. */
 export const PRODUCT_LOAD_ERROR = 'Error while loading Product';
 
 export type ProductDetailState =

@@ -1,7 +1,7 @@
-import type { SearchFacets } from '@shop/proto-contracts/src/catalog';
+import type { SearchFacets } from '@shop/proto-contracts/web';
 import { PRODUCT_PAGE_SELECTION, type ProductPage } from '../../../lib/product-summary';
 
-/** Products per listing page (DESIGN: 12 unless the client asks; a multiple of 2, 3 and 4 columns). */
+/** Products per listing page (12 unless the client asks: a multiple of 2, 3 and 4 columns). */
 export const LISTING_PAGE_SIZE = 12;
 
 export interface ListingSubcategory {
@@ -51,7 +51,7 @@ export const TAG_LISTING_QUERY = `
 `;
 
 /** The facets of a search's matches (decision 0059), as the contracts define them. */
-export type { FacetValue, SearchFacets } from '@shop/proto-contracts/src/catalog';
+export type { FacetValue, SearchFacets } from '@shop/proto-contracts/web';
 
 export interface SearchListingData {
   searchProducts: ProductPage & { facets: SearchFacets | null; didYouMean: string | null; corrected: boolean };

@@ -7,7 +7,7 @@ import { useGraphQLQuery } from '../../../lib/use-graphql-query';
 import type { CategoryListingData, ListingCategory, SearchFacets, SearchListingData, TagListingData } from '../api/listing-queries';
 import { listingRequest, type ListingParams, type ListingSource } from '../api/listing-params';
 
-/** Spec section 8: the toast of a product list that failed to load. */
+/** The toast of a product list that failed to load. */
 const LISTING_ERROR = 'Failed to fetch products. Please try again later.';
 
 export interface ProductListing {

@@ -1,7 +1,8 @@
+import { orderStatusLabel, orderStatusOf } from '@shop/proto-contracts/web';
 import { Link } from 'react-router-dom';
 import { CartIcon, PackageIcon, UserIcon } from '../../../components/icons';
 import { useCart } from '../../../lib/cart-store';
-import { cartText } from '../../../lib/cart-messages';
+import { cartMessages } from '@shop/proto-contracts/web';
 import { formatDate, formatINR, formatOrderNumber } from '../../../lib/format';
 import type { SessionUser } from '../../../lib/session-user';
 import { useOrderHistory } from '../hooks/use-order-history';
@@ -32,15 +33,11 @@ export function UserInfoCard({ user }: { user: SessionUser }) {
 }
 
 // The same pills as My Orders (styles.css, `.order-status--*`); features do not import each other.
-const BADGE_STATUSES = new Set(['pending', 'processing', 'shipped', 'delivered', 'cancelled']);
-
 function StatusBadge({ status }: { status: string }) {
-  const value = status.trim().toLowerCase();
-  const label = value ? value.charAt(0).toUpperCase() + value.slice(1) : 'Unknown';
   return (
-    <span className={`badge order-status order-status--${BADGE_STATUSES.has(value) ? value : 'other'}`}>
+    <span className={`badge order-status order-status--${orderStatusOf(status) ?? 'other'}`}>
       <span className="sr-only">Status: </span>
-      {label}
+      {orderStatusLabel(status)}
     </span>
   );
 }
@@ -127,7 +124,7 @@ function CartItemsBody() {
       return (
         <div className="account-card__placeholder">
           <p className="card__text" role="alert">
-            {cartText.loadFailed}
+            {cartMessages.loadFailed}
           </p>
           <button type="button" className="link-button" onClick={reloadCart}>
             Try again
@@ -147,7 +144,7 @@ function CartItemsBody() {
   if (cart.items.length === 0) {
     return (
       <>
-        <p className="card__text">{cartText.emptyCart}</p>
+        <p className="card__text">{cartMessages.emptyCart}</p>
         <Link to="/" className="btn btn--outline btn--sm">
           Start shopping
         </Link>

@@ -16,7 +16,7 @@ import {
 import type { SessionUser } from '../../../lib/session-user';
 import { useAccountChange } from '../../../lib/use-account-change';
 
-/** Spec section 9: the profile shows 1 phone and 1 address until 'See All' is used. */
+/** The profile shows 1 phone and 1 address until 'See All' is used. */
 const SHOWN_BY_DEFAULT = 1;
 
 function DefaultBadge({ index }: { index: number }) {

@@ -1,4 +1,4 @@
-import type { RefundTo } from '@shop/proto-contracts/src/refund-to';
+import type { RefundTo } from '@shop/proto-contracts/web';
 
 /** A return as staff handle it (the order service's Return; money in rupees). */
 export interface AdminReturn {

@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { isShopImagePath } from '@shop/proto-contracts/src/media';
+import { isShopImagePath } from '@shop/proto-contracts/web';
 import { toast } from 'react-toastify/unstyled';
 import { LoadError } from '../../../components/load-error';
 import { PageLoader } from '../../../components/page-loader';
 import { Pagination } from '../../../components/pagination';
 import { payloadMessage } from '../../../lib/api-errors';
 import { formatDate, formatINR } from '../../../lib/format';
-import { returnStatusLabel } from '../../../lib/return-status';
+import { returnStatusLabel } from '@shop/proto-contracts/web';
 import { toastFailure } from '../../../lib/toast-failure';
 import { useSessionMutation } from '../../../lib/use-session-graphql';
 import {

@@ -1,4 +1,4 @@
-import type { RefundTo } from '@shop/proto-contracts/src/refund-to';
+import type { RefundTo } from '@shop/proto-contracts/web';
 import { useSessionQuery } from '../../../lib/use-session-graphql';
 import { RETURN_REFUND_DETAILS, type AdminReturn } from '../api/admin-returns-documents';
 

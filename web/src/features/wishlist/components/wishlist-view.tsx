@@ -7,7 +7,7 @@ import { PageTitle } from '../../../components/page-title';
 import { Spinner } from '../../../components/spinner';
 import { getErrorMessage } from '../../../lib/api-errors';
 import { useCart, type WishlistItem } from '../../../lib/cart-store';
-import { cartText } from '../../../lib/cart-messages';
+import { cartMessages } from '@shop/proto-contracts/web';
 import { formatINR } from '../../../lib/format';
 import { TaxNote } from '../../../components/price-tag';
 import { cardVariantOf } from '../../../lib/product-images';
@@ -67,7 +67,7 @@ function WishlistLine({ item }: { item: WishlistItem }) {
   const [busy, setBusy] = useState(false);
   const [askingSize, setAskingSize] = useState(false);
   const move = (size?: string) =>
-    void run(() => store.moveWishlistItemToCart(item.productId, size ? { size } : undefined), cartText.movedToCart(item.name));
+    void run(() => store.moveWishlistItemToCart(item.productId, size ? { size } : undefined), cartMessages.movedToCart(item.name));
 
   async function run(action: () => Promise<unknown>, success: string) {
     setBusy(true);
@@ -75,7 +75,7 @@ function WishlistLine({ item }: { item: WishlistItem }) {
       await action();
       toast.success(success);
     } catch (error) {
-      toastFailure(error, cartText.addOrRemoveFailed);
+      toastFailure(error, cartMessages.addOrRemoveFailed);
       setBusy(false);
     }
   }
@@ -127,7 +127,7 @@ function WishlistLine({ item }: { item: WishlistItem }) {
           type="button"
           className="btn btn--ghost btn--sm"
           disabled={busy}
-          onClick={() => void run(() => store.removeFromWishlist(item.productId), cartText.removedFromWishlist(item.name))}
+          onClick={() => void run(() => store.removeFromWishlist(item.productId), cartMessages.removedFromWishlist(item.name))}
         >
           Remove
         </button>
