@@ -529,7 +529,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Find users, newest first: q (any part of a name or email, or phone digits), role, page, limit (1–100, 20)
+         * Find users, newest first: q (any part of a name or email, or phone digits), role, page, pageSize or limit (1–100, 20); totalPages
          * @description Role admin.
          */
         get: operations["getAdminUsers"];
@@ -576,7 +576,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Product listing: page, category, subcat, price, discount, inStock, sort, limit */
+        /** Product listing: page, category (index, key or name), subcat (key or name; any case and punctuation), price, discount, inStock, sort, limit */
         get: operations["getProducts"];
         put?: never;
         post?: never;
@@ -696,7 +696,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * All products (staff)
+         * Every product, newest first, one page: q (part of a name or code), page (from 1), pageSize or limit (1–100, 20); ask pages up to totalPages for all of them. Each product has category as its index and categoryKey
          * @description Roles admin and emp.
          */
         get: operations["getAdminProducts"];
@@ -738,7 +738,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create a product
+         * Create a product; category by index, key or name and subcat by key or name, any case and punctuation ('home-kitchen', 'Home & Kitchen'; 'homeDecor', 'home_decor')
          * @description Roles admin and emp.
          */
         post: operations["postAdminProductCreate"];
@@ -757,7 +757,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Update a product
+         * Update a product (category and subcat matched as on create)
          * @description Roles admin and emp.
          */
         put: operations["putAdminProductId"];
@@ -1212,7 +1212,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Find orders, newest first: q (order number in any form, or a buyer name or phone; a buyer email for admins only), status, payment, from/to (Asia/Kolkata days), page, limit (1–100, 50); totalAmount covers all pages
+         * Find orders, newest first: q (order number in any form, or a buyer name or phone; a buyer email for admins only), status, payment, from/to (Asia/Kolkata days), page, pageSize or limit (1–100, 50); totalAmount covers all pages
          * @description Roles admin and emp.
          */
         get: operations["getAdminOrders"];

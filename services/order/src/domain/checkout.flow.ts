@@ -137,7 +137,7 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
         try {
           state.deliveryDate = (await promiseForCashOrder(deps, state.input.shippingInfo.pinCode)).deliveryDate;
         } catch (err) {
-          if (state.recorded) await endPendingCheckout(deps.db, state.orderId);
+          if (state.recorded) await deps.db.transaction((tx) => giveUpPendingCheckout(tx, state.orderId, deps.clock()));
           throw err;
         }
       },
