@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
   addAddressSchema,
+  addToCartSchema,
+  mergeGuestCartSchema,
+  updateCartItemSchema,
   categoryCreateSchema,
   categoryUpdateSchema,
   changeOrderStatusSchema,
@@ -36,6 +39,8 @@ interface Doc {
   query?: string[];
   /** Answers a PDF file rather than JSON. */
   pdf?: boolean;
+  /** When the path answers 409, and why. */
+  conflict?: string;
 }
 
 /** What each REST path does, who may call it and the body it takes (from the shared zod schemas). */
@@ -129,10 +134,32 @@ const docs: Record<string, Doc> = {
   'POST /admin/gst-rates': { summary: 'Add a rate (hsnPrefix 2/4/6/8 digits, upTo, rate one of 0, 0.25, 1.5, 3, 5, 18, 40, description); applies to orders placed after it; 409 when the prefix and limit exist', access: 'admin' },
   'PUT /admin/gst-rates/:id': { summary: 'Change a rate; orders placed before keep theirs', access: 'admin' },
   'DELETE /admin/gst-rates/:id': { summary: 'Remove a rate', access: 'admin' },
-  'POST /addToCart': { summary: 'Add a product to the cart or set its quantity', access: 'login' },
-  'GET /loadCart': { summary: 'The cart at current prices', access: 'login' },
-  'PUT /cart/updateItem': { summary: "Change a cart line's size or colour", access: 'login' },
-  'DELETE /removeFromCart/:productId': { summary: 'Remove a cart line', access: 'login' },
+  // Cart lines are per product, size and colour (decision 0062); answers carry each line's lineId.
+  'POST /addToCart': {
+    summary:
+      "Put the product in the cart as the line of its size and colour: a new line, or that line's quantity set (mode 'increase': raised by quantity). With lineId, that line's quantity is set. Answers productId, lineId, cartItems",
+    access: 'login',
+    body: addToCartSchema,
+  },
+  'GET /loadCart': { summary: 'The cart at current prices: cartItems (each with id = product id and its own lineId), totalItems, totalAmount, hasProblems', access: 'login' },
+  'PUT /cart/updateItem': {
+    summary: "Change a cart line's size or colour (the line keeps its lineId). The line is named by productId when the product has one line, else by lineId",
+    access: 'login',
+    body: updateCartItemSchema,
+    conflict: 'The product has several lines and no lineId was sent, or another line already has that size and colour',
+  },
+  'DELETE /removeFromCart/:productId': {
+    summary: 'Remove a cart line: the product’s only line, or the line given by the lineId query parameter',
+    access: 'login',
+    query: ['lineId'],
+    conflict: 'The product has several lines and no lineId was sent',
+  },
+  'POST /cart/merge': {
+    summary:
+      "Merge the guest cart (mergeKey, at most 50 lines) into the caller's cart, capped by stock and 100 per line; answers message, results per line (requested, added, status merged/partial/refused, message) and cartItems. The same mergeKey again answers the first merge (replayed: true) and adds nothing",
+    access: 'login',
+    body: mergeGuestCartSchema,
+  },
   'GET /wishlist': { summary: "The user's wishlist: per product productId, name, image, price, oldPrice, discountPercent, available, inStock, addedAt, sizeOptions, colorOptions, soldOutSizes", access: 'login' },
   'POST /wishlist': { summary: 'Add a product to the wishlist (productId)', access: 'login' },
   'DELETE /wishlist/:productId': { summary: 'Remove a product from the wishlist', access: 'login' },
@@ -240,6 +267,7 @@ function operation(route: Route) {
       400: errorResponse,
       ...(doc.access !== 'open' ? { 401: errorResponse } : {}),
       ...(doc.access === 'staff' || doc.access === 'admin' ? { 403: errorResponse } : {}),
+      ...(doc.conflict ? { 409: { ...errorResponse, description: doc.conflict } } : {}),
       429: errorResponse,
       503: errorResponse,
     },

@@ -79,6 +79,8 @@ export const routeTable: Route[] = [
   r('GET', '/loadCart', 'cart'),
   r('PUT', '/cart/updateItem', 'cart'),
   r('DELETE', '/removeFromCart/:productId', 'cart'),
+  // Guest cart merged at login (decision 0063)
+  r('POST', '/cart/merge', 'cart'),
   // Wishlist (the spec's header button, made real)
   r('GET', '/wishlist', 'cart'),
   r('POST', '/wishlist', 'cart'),

@@ -9,6 +9,8 @@ export const MAX_CART_LINES = 50;
 export const MAX_QUANTITY_PER_LINE = 100;
 export const MAX_WISHLIST_ITEMS = 100;
 export const MAX_PROPERTY_LENGTH = 40;
+/** Lines one guest-cart merge may send (a guest cart is held to the same bound as a cart). */
+export const MAX_GUEST_MERGE_LINES = MAX_CART_LINES;
 
 /** Fixed texts every cart item carries (spec section 3, "Cart item"). */
 export const CART_SELLER = 'ShopKart Retail';
@@ -32,8 +34,22 @@ export const cartMessages = {
   propertyInvalid: `Size and colour must be text of at most ${MAX_PROPERTY_LENGTH} characters`,
   propertiesInvalid: 'properties must be an object with size and color',
   propertiesRequired: 'Please choose a size or colour to change',
-  cartFull: `Your cart can hold at most ${MAX_CART_LINES} different products`,
+  cartFull: `Your cart can hold at most ${MAX_CART_LINES} lines`,
   itemNotFound: 'Item not found in cart',
+  invalidLineId: 'Invalid cart line id',
+  lineIdRequired: (name: string) => `${name} is in your cart in more than one size or colour: please say which line (lineId)`,
+  variantInCart: (name: string) => `${name} is already in your cart in that size and colour`,
+  quantityModeInvalid: "mode must be 'set' or 'increase'",
+  mergeLinesRequired: 'Please send the guest cart lines',
+  mergeTooManyLines: `A guest cart can send at most ${MAX_GUEST_MERGE_LINES} lines`,
+  mergeKeyRequired: 'Please send the guest cart key (mergeKey)',
+  merged: (lines: number) => (lines === 1 ? 'Your guest cart line was added to your cart' : `Your guest cart (${lines} lines) was added to your cart`),
+  mergeShort: (added: number, label: string, reason: string) => `Only ${added} of ${label} could be added: ${reason}`,
+  mergeNone: (label: string, reason: string) => `${label} could not be added: ${reason}`,
+  mergeReasonStock: 'the rest is out of stock',
+  mergeReasonNoStock: 'it is out of stock',
+  mergeReasonLineMax: `a cart line holds at most ${MAX_QUANTITY_PER_LINE} units`,
+  mergeReasonCartFull: `your cart can hold at most ${MAX_CART_LINES} lines`,
   wishlistItemNotFound: 'Item not found in wishlist',
   wishlistFull: `Your wishlist can hold at most ${MAX_WISHLIST_ITEMS} products`,
   catalogUnavailable: 'Products cannot be checked right now. Please try again in a moment.',
@@ -94,9 +110,39 @@ export type CartItemPropertiesInput = z.output<typeof cartItemPropertiesSchema>;
 
 const optionalProperties = z.preprocess((v) => (v === null ? undefined : v), cartItemPropertiesSchema.optional());
 
-/** POST /addToCart: creates the line or sets (not adds to) its quantity. */
+/** A cart line's id (answered as `lineId` with every cart item); optional where the product id may do. */
+export const cartLineIdSchema = z.preprocess(
+  (v) => (v === null || v === '' ? undefined : v),
+  z
+    .unknown()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (typeof v !== 'string' || !UUID.test(v.trim())) {
+        ctx.issues.push({ code: 'custom', message: cartMessages.invalidLineId, input: v });
+        return z.NEVER;
+      }
+      return v.trim().toLowerCase();
+    }),
+);
+
+/**
+ * How an add treats a line that already has the product, size and colour: 'set' its quantity (the
+ * spec's default: the product page's stepper re-sends the new quantity) or 'increase' it by the
+ * quantity sent (Add to Cart of a variant already in the cart). Decision 0062.
+ */
+export const ADD_TO_CART_MODES = ['set', 'increase'] as const;
+export type AddToCartMode = (typeof ADD_TO_CART_MODES)[number];
+const addModeSchema = z.preprocess(
+  (v) => (v === null || v === undefined ? 'set' : v),
+  z.enum(ADD_TO_CART_MODES, { error: cartMessages.quantityModeInvalid }),
+);
+
+/**
+ * POST /addToCart: creates the line of the product, size and colour, or sets (mode 'increase':
+ * raises) its quantity. With `lineId`, that line's quantity is set. Decision 0062.
+ */
 export const addToCartSchema = z.object(
-  { productId: cartProductIdSchema, quantity: cartQuantitySchema, properties: optionalProperties },
+  { productId: cartProductIdSchema, quantity: cartQuantitySchema, properties: optionalProperties, lineId: cartLineIdSchema, mode: addModeSchema },
   { error: cartMessages.productInfoUnavailable },
 );
 export type AddToCartInput = z.output<typeof addToCartSchema>;
@@ -105,6 +151,8 @@ export type AddToCartInput = z.output<typeof addToCartSchema>;
 export const updateCartItemSchema = z.object(
   {
     productId: cartProductIdSchema,
+    /** Needed when the product has more than one line in the cart. */
+    lineId: cartLineIdSchema,
     properties: z.unknown().transform((v, ctx) => {
       const parsed = cartItemPropertiesSchema.safeParse(v ?? {});
       if (!parsed.success) {
@@ -124,6 +172,68 @@ export type UpdateCartItemInput = z.output<typeof updateCartItemSchema>;
 
 /** DELETE /removeFromCart/:productId and the wishlist paths. */
 export const productIdParamsSchema = z.object({ productId: cartProductIdSchema });
+
+/** DELETE /removeFromCart/:productId?lineId=…: the line id is needed when the product has more than one line. */
+export const removeFromCartSchema = z.object({ productId: cartProductIdSchema, lineId: cartLineIdSchema });
+export type RemoveFromCartInput = z.output<typeof removeFromCartSchema>;
+
+/** One line of a guest cart as the browser kept it. */
+const guestCartLineSchema = z.object(
+  { productId: cartProductIdSchema, quantity: cartQuantitySchema, properties: optionalProperties },
+  { error: cartMessages.productInfoUnavailable },
+);
+
+/**
+ * POST /cart/merge: the guest cart kept in the browser, sent once at login. `mergeKey` is the guest
+ * cart's own id: the same key again answers the first merge and adds nothing (decision 0063).
+ */
+export const mergeGuestCartSchema = z.object(
+  {
+    mergeKey: z.unknown().transform((v, ctx) => {
+      if (typeof v !== 'string' || !UUID.test(v.trim())) {
+        ctx.issues.push({ code: 'custom', message: cartMessages.mergeKeyRequired, input: v });
+        return z.NEVER;
+      }
+      return v.trim().toLowerCase();
+    }),
+    lines: z.unknown().transform((v, ctx) => {
+      if (!Array.isArray(v) || v.length === 0) {
+        ctx.issues.push({ code: 'custom', message: cartMessages.mergeLinesRequired, input: v });
+        return z.NEVER;
+      }
+      if (v.length > MAX_GUEST_MERGE_LINES) {
+        ctx.issues.push({ code: 'custom', message: cartMessages.mergeTooManyLines, input: v });
+        return z.NEVER;
+      }
+      const lines: z.output<typeof guestCartLineSchema>[] = [];
+      for (const raw of v) {
+        const parsed = guestCartLineSchema.safeParse(raw);
+        if (!parsed.success) {
+          ctx.issues.push({ code: 'custom', message: parsed.error.issues[0]?.message ?? cartMessages.productInfoUnavailable, input: raw });
+          return z.NEVER;
+        }
+        lines.push(parsed.data);
+      }
+      return lines;
+    }),
+  },
+  { error: cartMessages.mergeLinesRequired },
+);
+export type MergeGuestCartInput = z.output<typeof mergeGuestCartSchema>;
+
+/** What became of one guest line: all of it added, part of it, or none (`message` says why). */
+export interface GuestMergeResult {
+  productId: string;
+  name: string;
+  size: string | null;
+  color: string | null;
+  requested: number;
+  added: number;
+  status: 'merged' | 'partial' | 'refused';
+  /** The cart line it went into (none when nothing was added). */
+  lineId: string | null;
+  message: string | null;
+}
 
 /** POST /wishlist. */
 export const addToWishlistSchema = z.object({ productId: cartProductIdSchema }, { error: cartMessages.productInfoUnavailable });
@@ -150,7 +260,10 @@ export interface CartItemProperties {
 
 /** The spec's cart item as REST answers it (money in rupees, 2 decimals). */
 export interface CartItemView {
+  /** The product id (the spec's name for it). */
   id: string;
+  /** The line's own id: stable while the line exists, needed when a product has several lines. */
+  lineId: string;
   productId: string;
   name: string;
   image: string | null;
