@@ -47,7 +47,7 @@ export const cartMessages = {
   mergeShort: (added: number, label: string, reason: string) => `Only ${added} of ${label} could be added: ${reason}`,
   mergeNone: (label: string, reason: string) => `${label} could not be added: ${reason}`,
   mergeReasonStock: 'the rest is out of stock',
-  mergeReasonNoStock: 'it is out of stock',
+  mergeReasonNoStock: 'no more are in stock',
   mergeReasonLineMax: `a cart line holds at most ${MAX_QUANTITY_PER_LINE} units`,
   mergeReasonCartFull: `your cart can hold at most ${MAX_CART_LINES} lines`,
   wishlistItemNotFound: 'Item not found in wishlist',

@@ -116,7 +116,7 @@ export async function mergeGuestCart(deps: CartDeps, userId: string, input: Merg
       const stockBound = available < MAX_QUANTITY_PER_LINE;
       const reason = stockBound ? cartMessages.mergeReasonStock : cartMessages.mergeReasonLineMax;
       if (added <= 0) {
-        results.push(refused(product.name, size, color, stockBound ? (available <= 0 ? cartMessages.mergeReasonNoStock : reason) : reason));
+        results.push(refused(product.name, size, color, stockBound ? cartMessages.mergeReasonNoStock : reason));
         continue;
       }
       if (!target && (await lineCount(tx, userId)) >= MAX_CART_LINES) {
@@ -134,7 +134,8 @@ export async function mergeGuestCart(deps: CartDeps, userId: string, input: Merg
         await tx.execute(sql`update cart.cart_lines set quantity = ${quantity}, updated_at = ${now.toISOString()} where line_id = ${target.lineId}`);
         lineId = target.lineId;
       } else {
-        lineId = await insertLine(tx, userId, product.id, quantity, properties, now);
+        // A millisecond apart, so the new lines keep the guest cart's order (a cart is read by added_at).
+        lineId = await insertLine(tx, userId, product.id, quantity, properties, new Date(now.getTime() + results.length));
       }
       const all = added === guest.quantity;
       results.push({

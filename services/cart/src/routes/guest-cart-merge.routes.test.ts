@@ -76,7 +76,7 @@ describe('POST /api/v1/cart/merge', () => {
     const k = kurta();
     await client.post('/api/v1/addToCart', { productId: k._id, quantity: 2, properties: { size: 'M' } });
     const res = await merge(client, [{ productId: k._id, quantity: 1, properties: { size: 'M' } }]);
-    expect(res.body.results[0]).toMatchObject({ added: 0, status: 'refused', lineId: null, message: 'Blue Kurta (M) could not be added: it is out of stock' });
+    expect(res.body.results[0]).toMatchObject({ added: 0, status: 'refused', lineId: null, message: 'Blue Kurta (M) could not be added: no more are in stock' });
     expect(variants(res.body.cartItems)).toEqual([['Blue Kurta', 'M', null, 2]]);
   });
 
@@ -127,7 +127,7 @@ describe('POST /api/v1/cart/merge', () => {
     ['no lines', () => [], randomUUID(), 'Please send the guest cart lines'],
     ['lines that are not a list', () => 'all', randomUUID(), 'Please send the guest cart lines'],
     ['too many lines', () => Array.from({ length: MAX_GUEST_MERGE_LINES + 1 }, () => ({ productId: randomUUID(), quantity: 1 })), randomUUID(), `A guest cart can send at most ${MAX_GUEST_MERGE_LINES} lines`],
-    ['no merge key', () => [{ productId: randomUUID(), quantity: 1 }], undefined, 'Please send the guest cart key (mergeKey)'],
+    ['no merge key', () => [{ productId: randomUUID(), quantity: 1 }], null, 'Please send the guest cart key (mergeKey)'],
     ['a malformed product id', () => [{ productId: 'x', quantity: 1 }], randomUUID(), 'Invalid product ID'],
     ['a quantity over 100', () => [{ productId: randomUUID(), quantity: 101 }], randomUUID(), 'You can add at most 100 units of one product'],
   ])('%s is a 400 and nothing is merged', async (_case, lines, key, message) => {
