@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { useCart, type CartItem } from '../../../lib/cart-store';
 import { cartText } from '../../../lib/cart-messages';
@@ -40,6 +40,13 @@ export function useCartSelection(product: ProductRef, stockOf: (size: string) =>
   const [color, setColor] = useState<string | null>(() => first?.properties.color ?? product.colors[0] ?? null);
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
+  // The cart may arrive after the page (a fresh load): until the shopper chooses, show its first line.
+  const [chosen, setChosen] = useState(false);
+  useEffect(() => {
+    if (chosen || !first) return;
+    setSize(first.properties.size);
+    setColor(first.properties.color);
+  }, [chosen, first?.lineId]);
   const line = store.lineOf(product.id, product.size.length ? size : null, product.colors.length ? color : null);
 
   async function run(action: () => Promise<unknown>, success: string, fallback: string) {
@@ -61,10 +68,12 @@ export function useCartSelection(product: ProductRef, stockOf: (size: string) =>
     quantity: line ? line.quantity : quantity,
     busy,
     chooseSize(next) {
+      setChosen(true);
       setSize(next);
       setQuantity((current) => Math.max(1, Math.min(current, stockOf(next))));
     },
     chooseColor(next) {
+      setChosen(true);
       setColor(next);
     },
     chooseQuantity(next) {
