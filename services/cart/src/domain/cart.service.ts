@@ -9,7 +9,7 @@ import {
   type RemoveFromCartInput,
   type UpdateCartItemInput,
 } from '@shop/proto-contracts';
-import { cartLines, wishlistItems } from '../db/schema';
+import { cartLines, guestCartMerges, wishlistItems } from '../db/schema';
 import type { CartDeps, CatalogProduct } from './cart-deps';
 import { assertInStock, resolveProperties } from './cart-line.rules';
 import { priceCart, type CartView } from './cart-pricing';
@@ -306,8 +306,9 @@ export async function removeOrderedLinesOnce(
   ]);
 }
 
-/** UserDeleted: the user's cart and wishlist go with the account. */
+/** UserDeleted: the user's cart, wishlist and merged guest carts go with the account. */
 export async function deleteUserCartData(tx: Tx, userId: string): Promise<void> {
   await tx.delete(cartLines).where(eq(cartLines.userId, userId));
   await tx.delete(wishlistItems).where(eq(wishlistItems.userId, userId));
+  await tx.delete(guestCartMerges).where(eq(guestCartMerges.userId, userId));
 }

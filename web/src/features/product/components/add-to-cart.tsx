@@ -95,9 +95,19 @@ export function AddToCart({ product, selection, stock, line, busy = false }: Add
     </button>
   );
 
+  // The product's lines in other sizes or colours: each is its own line (decision 0062).
+  const others = store.linesOf(product.id).filter((other) => other.lineId !== line?.lineId);
+  const alsoInCart = others.length ? (
+    <p className="add-to-cart__also">
+      Also in your cart:{' '}
+      {others.map((other) => `${[other.properties.size, other.properties.color].filter(Boolean).join(', ') || product.name} × ${other.quantity}`).join(' · ')}
+    </p>
+  ) : null;
+
   if (line) {
     return (
       <div className="add-to-cart add-to-cart--in-cart">
+        {alsoInCart}
         <p className="add-to-cart__state" role="status">
           <CartIcon size={20} /> In Cart ({line.quantity})
         </p>
@@ -116,6 +126,7 @@ export function AddToCart({ product, selection, stock, line, busy = false }: Add
 
   return (
     <div className="add-to-cart">
+      {alsoInCart}
       <div className="add-to-cart__buttons">
         <button
           type="button"
