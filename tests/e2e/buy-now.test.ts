@@ -132,6 +132,7 @@ describe('Buy Now and Go to cart in the browser', () => {
         expect((await mirror(page)).find((l) => l[0] === saved._id)?.slice(0, 3)).toEqual([saved._id, 1, saved.size[1]]);
         expect(dialogs).toEqual([]);
       });
-    });
+      // Two logins and a checkout per width: more than the default budget on a busy machine.
+    }, 300_000);
   }
 });
