@@ -455,7 +455,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       cartError,
       reloadCart,
       settleOrderedLines,
-      guest: status !== 'authenticated',
+      guest: status === 'anonymous',
       linesOf: (productId) => cart?.items.filter((item) => item.productId === productId) ?? [],
       lineOf: (productId, size, color) =>
         cart?.items.find((item) => item.productId === productId && item.properties.size === size && item.properties.color === color),
