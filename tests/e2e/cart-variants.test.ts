@@ -149,6 +149,8 @@ describe('cart lines per colour and size, and the guest cart', () => {
       await page.getByText('Your guest cart (2 lines) was added to your cart').waitFor();
       await page.getByRole('heading', { name: 'Confirm Order' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/checkout');
+      // The checkout lists the account's cart once it is read after the merge.
+      await page.getByText('Items (4)').waitFor();
       expect(await mirror(page)).toEqual(
         [
           [p._id, 2, size, secondColour],

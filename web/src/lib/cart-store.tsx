@@ -406,6 +406,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
     generation.current += 1;
     const at = generation.current;
     if (status === 'authenticated') {
+      // Not the guest cart any more: checkout waits for the account's cart (merged first).
+      setCart(null);
       setCartStatus('loading');
       setWishlistStatus('loading');
       const guestCart = readGuestCart();
