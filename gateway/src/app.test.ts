@@ -209,6 +209,11 @@ describe('gateway', () => {
     );
     expect(doc.paths['/api/v1/pincode/{pin}'].get.security).toBeUndefined();
     expect(doc.paths['/api/v1/order/{id}/invoice'].get.responses[200].content).toHaveProperty('application/pdf');
+    // Cart lines per variant (decision 0062) and the guest-cart merge (decision 0063).
+    expect(doc.paths['/api/v1/cart/merge'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('mergeKey');
+    expect(doc.paths['/api/v1/addToCart'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('lineId');
+    expect(doc.paths['/api/v1/removeFromCart/{productId}'].delete.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'lineId', in: 'query' })]));
+    expect(doc.paths['/api/v1/cart/updateItem'].put.responses[409]).toBeDefined();
   });
 
   test('a product page carries its title, Open Graph tags and Product JSON-LD before any script runs', async () => {

@@ -7,6 +7,8 @@ export const MAX_CART_LINES = 50;
 export const MAX_QUANTITY_PER_LINE = 100;
 export const MAX_WISHLIST_ITEMS = 100;
 export const MAX_PROPERTY_LENGTH = 40;
+/** Lines one guest-cart merge may send (a guest cart is held to the same bound as a cart). */
+export const MAX_GUEST_MERGE_LINES = MAX_CART_LINES;
 
 /** Fixed texts every cart item carries. */
 export const CART_SELLER = 'ShopKart Retail';
@@ -30,8 +32,22 @@ export const cartMessages = {
   propertyInvalid: `Size and colour must be text of at most ${MAX_PROPERTY_LENGTH} characters`,
   propertiesInvalid: 'properties must be an object with size and color',
   propertiesRequired: 'Please choose a size or colour to change',
-  cartFull: `Your cart can hold at most ${MAX_CART_LINES} different products`,
+  cartFull: `Your cart can hold at most ${MAX_CART_LINES} lines`,
   itemNotFound: 'Item not found in cart',
+  invalidLineId: 'Invalid cart line id',
+  lineIdRequired: (name: string) => `${name} is in your cart in more than one size or colour: please say which line (lineId)`,
+  variantInCart: (name: string) => `${name} is already in your cart in that size and colour`,
+  quantityModeInvalid: "mode must be 'set' or 'increase'",
+  mergeLinesRequired: 'Please send the guest cart lines',
+  mergeTooManyLines: `A guest cart can send at most ${MAX_GUEST_MERGE_LINES} lines`,
+  mergeKeyRequired: 'Please send the guest cart key (mergeKey)',
+  merged: (lines: number) => (lines === 1 ? 'Your guest cart line was added to your cart' : `Your guest cart (${lines} lines) was added to your cart`),
+  mergeShort: (added: number, label: string, reason: string) => `Only ${added} of ${label} could be added: ${reason}`,
+  mergeNone: (label: string, reason: string) => `${label} could not be added: ${reason}`,
+  mergeReasonStock: 'the rest is out of stock',
+  mergeReasonNoStock: 'no more are in stock',
+  mergeReasonLineMax: `a cart line holds at most ${MAX_QUANTITY_PER_LINE} units`,
+  mergeReasonCartFull: `your cart can hold at most ${MAX_CART_LINES} lines`,
   wishlistItemNotFound: 'Item not found in wishlist',
   wishlistFull: `Your wishlist can hold at most ${MAX_WISHLIST_ITEMS} products`,
   catalogUnavailable: 'Products cannot be checked right now. Please try again in a moment.',

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The cart service's request schemas, built on the limits and texts of cart-rules.ts.
  */
 
-import { MAX_PROPERTY_LENGTH, MAX_QUANTITY_PER_LINE, cartMessages } from './cart-rules';
+import { MAX_GUEST_MERGE_LINES, MAX_PROPERTY_LENGTH, MAX_QUANTITY_PER_LINE, cartMessages } from './cart-rules';
 export * from './cart-rules';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -48,9 +48,39 @@ export type CartItemPropertiesInput = z.output<typeof cartItemPropertiesSchema>;
 
 const optionalProperties = z.preprocess((v) => (v === null ? undefined : v), cartItemPropertiesSchema.optional());
 
-/** POST /addToCart: creates the line or sets (not adds to) its quantity. */
+/** A cart line's id (answered as `lineId` with every cart item); optional where the product id may do. */
+export const cartLineIdSchema = z.preprocess(
+  (v) => (v === null || v === '' ? undefined : v),
+  z
+    .unknown()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (typeof v !== 'string' || !UUID.test(v.trim())) {
+        ctx.issues.push({ code: 'custom', message: cartMessages.invalidLineId, input: v });
+        return z.NEVER;
+      }
+      return v.trim().toLowerCase();
+    }),
+);
+
+/**
+ * How an add treats a line that already has the product, size and colour: 'set' its quantity (the
+ * spec's default: the product page's stepper re-sends the new quantity) or 'increase' it by the
+ * quantity sent (Add to Cart of a variant already in the cart). Decision 0062.
+ */
+export const ADD_TO_CART_MODES = ['set', 'increase'] as const;
+export type AddToCartMode = (typeof ADD_TO_CART_MODES)[number];
+const addModeSchema = z.preprocess(
+  (v) => (v === null || v === undefined ? 'set' : v),
+  z.enum(ADD_TO_CART_MODES, { error: cartMessages.quantityModeInvalid }),
+);
+
+/**
+ * POST /addToCart: creates the line of the product, size and colour, or sets (mode 'increase':
+ * raises) its quantity. With `lineId`, that line's quantity is set. Decision 0062.
+ */
 export const addToCartSchema = z.object(
-  { productId: cartProductIdSchema, quantity: cartQuantitySchema, properties: optionalProperties },
+  { productId: cartProductIdSchema, quantity: cartQuantitySchema, properties: optionalProperties, lineId: cartLineIdSchema, mode: addModeSchema },
   { error: cartMessages.productInfoUnavailable },
 );
 export type AddToCartInput = z.output<typeof addToCartSchema>;
@@ -59,6 +89,8 @@ export type AddToCartInput = z.output<typeof addToCartSchema>;
 export const updateCartItemSchema = z.object(
   {
     productId: cartProductIdSchema,
+    /** Needed when the product has more than one line in the cart. */
+    lineId: cartLineIdSchema,
     properties: z.unknown().transform((v, ctx) => {
       const parsed = cartItemPropertiesSchema.safeParse(v ?? {});
       if (!parsed.success) {
@@ -78,6 +110,68 @@ export type UpdateCartItemInput = z.output<typeof updateCartItemSchema>;
 
 /** DELETE /removeFromCart/:productId and the wishlist paths. */
 export const productIdParamsSchema = z.object({ productId: cartProductIdSchema });
+
+/** DELETE /removeFromCart/:productId?lineId=…: the line id is needed when the product has more than one line. */
+export const removeFromCartSchema = z.object({ productId: cartProductIdSchema, lineId: cartLineIdSchema });
+export type RemoveFromCartInput = z.output<typeof removeFromCartSchema>;
+
+/** One line of a guest cart as the browser kept it. */
+const guestCartLineSchema = z.object(
+  { productId: cartProductIdSchema, quantity: cartQuantitySchema, properties: optionalProperties },
+  { error: cartMessages.productInfoUnavailable },
+);
+
+/**
+ * POST /cart/merge: the guest cart kept in the browser, sent once at login. `mergeKey` is the guest
+ * cart's own id: the same key again answers the first merge and adds nothing (decision 0063).
+ */
+export const mergeGuestCartSchema = z.object(
+  {
+    mergeKey: z.unknown().transform((v, ctx) => {
+      if (typeof v !== 'string' || !UUID.test(v.trim())) {
+        ctx.issues.push({ code: 'custom', message: cartMessages.mergeKeyRequired, input: v });
+        return z.NEVER;
+      }
+      return v.trim().toLowerCase();
+    }),
+    lines: z.unknown().transform((v, ctx) => {
+      if (!Array.isArray(v) || v.length === 0) {
+        ctx.issues.push({ code: 'custom', message: cartMessages.mergeLinesRequired, input: v });
+        return z.NEVER;
+      }
+      if (v.length > MAX_GUEST_MERGE_LINES) {
+        ctx.issues.push({ code: 'custom', message: cartMessages.mergeTooManyLines, input: v });
+        return z.NEVER;
+      }
+      const lines: z.output<typeof guestCartLineSchema>[] = [];
+      for (const raw of v) {
+        const parsed = guestCartLineSchema.safeParse(raw);
+        if (!parsed.success) {
+          ctx.issues.push({ code: 'custom', message: parsed.error.issues[0]?.message ?? cartMessages.productInfoUnavailable, input: raw });
+          return z.NEVER;
+        }
+        lines.push(parsed.data);
+      }
+      return lines;
+    }),
+  },
+  { error: cartMessages.mergeLinesRequired },
+);
+export type MergeGuestCartInput = z.output<typeof mergeGuestCartSchema>;
+
+/** What became of one guest line: all of it added, part of it, or none (`message` says why). */
+export interface GuestMergeResult {
+  productId: string;
+  name: string;
+  size: string | null;
+  color: string | null;
+  requested: number;
+  added: number;
+  status: 'merged' | 'partial' | 'refused';
+  /** The cart line it went into (none when nothing was added). */
+  lineId: string | null;
+  message: string | null;
+}
 
 /** POST /wishlist. */
 export const addToWishlistSchema = z.object({ productId: cartProductIdSchema }, { error: cartMessages.productInfoUnavailable });
@@ -104,7 +198,10 @@ export interface CartItemProperties {
 
 /** The spec's cart item as REST answers it (money in rupees, 2 decimals). */
 export interface CartItemView {
+  /** The product id (the spec's name for it). */
   id: string;
+  /** The line's own id: stable while the line exists, needed when a product has several lines. */
+  lineId: string;
   productId: string;
   name: string;
   image: string | null;

@@ -125,8 +125,9 @@ export interface OrderItemInput {
 }
 
 /**
- * 1 to MAX_ORDER_LINES items; lines of the same product and size are merged (quantities added,
- * the first colour kept), and the merged quantity is still at most 100.
+ * 1 to MAX_ORDER_LINES items; lines of the same product, size and colour are merged (quantities
+ * added; the merged quantity is still at most 100). Two colours of one size stay two items, each
+ * with its colour (decision 0062).
  */
 export const orderItemsSchema = z.unknown().transform((v, ctx): OrderItemInput[] => {
   if (!Array.isArray(v) || v.length === 0) {
@@ -145,7 +146,7 @@ export const orderItemsSchema = z.unknown().transform((v, ctx): OrderItemInput[]
       return z.NEVER;
     }
     const item = parsed.data as OrderItemInput;
-    const key = `${item.productId}|${(item.size ?? '').toLowerCase()}`;
+    const key = `${item.productId}|${(item.size ?? '').toLowerCase()}|${(item.color ?? '').toLowerCase()}`;
     const earlier = merged.get(key);
     if (earlier) {
       earlier.quantity += item.quantity;
@@ -153,7 +154,6 @@ export const orderItemsSchema = z.unknown().transform((v, ctx): OrderItemInput[]
         ctx.issues.push({ code: 'custom', message: orderMessages.quantityTooLarge, input: raw });
         return z.NEVER;
       }
-      earlier.color ??= item.color;
     } else {
       merged.set(key, { ...item });
     }

@@ -1,17 +1,48 @@
 /** The cart service's REST routes: the cart and the wishlist, always the caller's own (format: route-manifest.ts). */
 import { z } from 'zod';
-import { addToCartSchema, addToWishlistSchema, moveToCartSchema, productIdParamsSchema, updateCartItemSchema } from '../cart';
-import { defineRoutes, ok, views } from './route-manifest';
+import { addToCartSchema, addToWishlistSchema, mergeGuestCartSchema, moveToCartSchema, productIdParamsSchema, updateCartItemSchema } from '../cart';
+import { defineRoutes, ok, textQuery, views } from './route-manifest';
 
 const cartItems = z.array(views.cartItem);
 const wishlist = z.array(z.looseObject({ productId: z.string(), name: z.string() }));
 const change = { message: z.string(), productId: z.string() };
+const lineChange = { ...change, lineId: z.string() };
 
 export const cartManifest = defineRoutes('cart', {
-  'POST /addToCart': { access: 'login', summary: 'Add a product to the cart or set its quantity', body: addToCartSchema, response: ok({ ...change, cartItems }) },
-  'GET /loadCart': { access: 'login', summary: 'The cart at current prices', response: ok({ cartItems, totalItems: z.number().int(), totalAmount: z.number(), hasProblems: z.boolean() }) },
-  'PUT /cart/updateItem': { access: 'login', summary: "Change a cart line's size or colour", body: updateCartItemSchema, response: ok({ ...change, properties: z.unknown() }) },
-  'DELETE /removeFromCart/:productId': { access: 'login', summary: 'Remove a cart line', params: productIdParamsSchema, response: ok(change) },
+  // Cart lines are per product, size and colour (decision 0062); answers carry each line's lineId.
+  'POST /addToCart': {
+    access: 'login',
+    summary:
+      "Put the product in the cart as the line of its size and colour: a new line, or that line's quantity set (mode 'increase': raised by quantity). With lineId, that line's quantity is set. Answers productId, lineId, cartItems",
+    body: addToCartSchema,
+    response: ok({ ...lineChange, cartItems }),
+  },
+  'GET /loadCart': {
+    access: 'login',
+    summary: 'The cart at current prices: cartItems (each with id = product id and its own lineId), totalItems, totalAmount, hasProblems',
+    response: ok({ cartItems, totalItems: z.number().int(), totalAmount: z.number(), hasProblems: z.boolean() }),
+  },
+  'PUT /cart/updateItem': {
+    access: 'login',
+    summary:
+      "Change a cart line's size or colour (the line keeps its lineId). The line is named by productId when the product has one line, else by lineId; 409 when the product has several lines and no lineId was sent, or another line already has that size and colour",
+    body: updateCartItemSchema,
+    response: ok({ ...lineChange, properties: z.unknown() }),
+  },
+  'DELETE /removeFromCart/:productId': {
+    access: 'login',
+    summary: "Remove a cart line: the product's only line, or the line given by the lineId query parameter; 409 when the product has several lines and no lineId was sent",
+    params: productIdParamsSchema,
+    query: textQuery('lineId'),
+    response: ok(lineChange),
+  },
+  'POST /cart/merge': {
+    access: 'login',
+    summary:
+      "Merge the guest cart (mergeKey, at most 50 lines) into the caller's cart, capped by stock and 100 per line; answers message, results per line (requested, added, status merged/partial/refused, message) and cartItems. The same mergeKey again answers the first merge (replayed: true) and adds nothing",
+    body: mergeGuestCartSchema,
+    response: ok({ message: z.string(), replayed: z.boolean(), results: z.array(z.looseObject({ status: z.string(), added: z.number().int() })), cartItems }),
+  },
   'GET /wishlist': {
     access: 'login',
     summary: "The caller's wishlist: per product productId, name, image, price, oldPrice, discountPercent, available, inStock, addedAt, sizeOptions, colorOptions, soldOutSizes",

@@ -76,8 +76,9 @@ export function AppRoutes() {
         <Route path="orders/:id" element={<OrderDetailPage />} />
         <Route path="profile" element={<ProfilePage />} />
 
+        {/* Open: a logged-out shopper sees the guest cart kept in the browser (decision 0063). */}
+        <Route path="cart" element={<CartPage />} />
         <Route element={<RequireAuth />}>
-          <Route path="cart" element={<CartPage />} />
           <Route path="checkout" element={<CheckoutPage />} />
         </Route>
 

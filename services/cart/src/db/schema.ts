@@ -25,9 +25,11 @@ export const productSnapshots = cartSchema.table('product_snapshots', {
 });
 export type ProductSnapshotRow = typeof productSnapshots.$inferSelect;
 
+/** One line per product, size and colour of a user's cart (decision 0062). */
 export const cartLines = cartSchema.table(
   'cart_lines',
   {
+    lineId: uuid('line_id').primaryKey().defaultRandom(),
     userId: text('user_id').notNull(),
     productId: uuid('product_id').notNull(),
     quantity: integer('quantity').notNull(),
@@ -36,9 +38,20 @@ export const cartLines = cartSchema.table(
     addedAt: ts('added_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );
 export type CartLineRow = typeof cartLines.$inferSelect;
+
+/** Guest carts merged into an account: the first merge's answer, for a repeat of the same key. */
+export const guestCartMerges = cartSchema.table(
+  'guest_cart_merges',
+  {
+    userId: text('user_id').notNull(),
+    mergeKey: uuid('merge_key').notNull(),
+    result: jsonb('result').notNull(),
+    mergedAt: ts('merged_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.mergeKey] })],
+);
 
 export const wishlistItems = cartSchema.table(
   'wishlist_items',

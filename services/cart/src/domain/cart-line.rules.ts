@@ -43,9 +43,12 @@ export function resolveProperties(
   return { size, color };
 }
 
-/** Refuses a quantity the chosen size (or the product) does not have in stock. */
-export function assertInStock(product: Pick<ProductFacts, 'sizes' | 'stock' | 'stockDetail'>, size: string | null, quantity: number): void {
-  const stock = stockFor(product, size);
+/**
+ * Refuses a quantity the chosen size (or the product) does not have in stock, after the units the
+ * product's other lines of that stock hold (`heldByOthers`: other colours of the same size).
+ */
+export function assertInStock(product: Pick<ProductFacts, 'sizes' | 'stock' | 'stockDetail'>, size: string | null, quantity: number, heldByOthers = 0): void {
+  const stock = stockFor(product, size) - heldByOthers;
   if (stock <= 0) throw badRequest(cartMessages.outOfStock);
   if (quantity > stock) throw badRequest(cartMessages.onlyInStock(stock));
 }

@@ -19,7 +19,9 @@ const snapshot = (over: Partial<ProductSnapshotRow> = {}): ProductSnapshotRow =>
   ...over,
 });
 
+let lineCounter = 0;
 const line = (over: Partial<PricedLine> = {}, product: Partial<ProductSnapshotRow> = {}): PricedLine => ({
+  lineId: `00000000-0000-4000-8000-${String(++lineCounter).padStart(12, '0')}`,
   quantity: 1,
   size: null,
   color: null,
@@ -74,4 +76,14 @@ describe('priceCart', () => {
   test('an empty cart', () => {
     expect(priceCart('u', [])).toEqual({ id: 'u', items: [], totalItems: 0, totalAmount: 0, hasProblems: false });
   });
+
+  test('two colours of one size share its stock: together over it is a problem, each alone is not', () => {
+    const shirt = { sizes: ['M'], colors: ['Olive', 'Navy'], stockDetail: { M: 3 }, stock: 3 };
+    const fits = priceCart('u', [line({ size: 'M', color: 'Olive', quantity: 1 }, shirt), line({ size: 'M', color: 'Navy', quantity: 2 }, shirt)]);
+    expect(fits.hasProblems).toBe(false);
+    const over = priceCart('u', [line({ size: 'M', color: 'Olive', quantity: 2 }, shirt), line({ size: 'M', color: 'Navy', quantity: 2 }, shirt)]);
+    expect(over.hasProblems).toBe(true);
+    expect(over.items.map((i) => i.lineId)).toHaveLength(2);
+  });
 });
+

@@ -11,6 +11,7 @@ import { stockFor } from './product-snapshot';
 
 /** A cart line with the product snapshot it points at. */
 export interface PricedLine {
+  lineId: string;
   quantity: number;
   size: string | null;
   color: string | null;
@@ -34,6 +35,7 @@ export function cartItemView(line: PricedLine): CartItemView {
   const stock = stockFor(facts, line.size);
   return {
     id: p.productId,
+    lineId: line.lineId,
     productId: p.productId,
     name: p.name,
     // The chosen colour's own picture when it has one.
@@ -58,17 +60,21 @@ export function cartItemView(line: PricedLine): CartItemView {
 
 /**
  * Totals of a cart: totalItems counts every unit, totalAmount only lines that can be bought;
- * hasProblems when a line's product is gone or its quantity is over the stock of its size.
+ * hasProblems when a line's product is gone or the lines of one size (its colours together) ask
+ * for more than that size has in stock.
  */
 export function priceCart(userId: string, lines: PricedLine[]): CartView {
   let amountPaise = 0;
   let totalItems = 0;
   let hasProblems = false;
+  const wantedOfStock = new Map<string, number>();
+  const stockKey = (line: PricedLine) => `${line.product.productId}|${line.product.sizes.length === 0 ? '' : (line.size ?? '')}`;
+  for (const line of lines) wantedOfStock.set(stockKey(line), (wantedOfStock.get(stockKey(line)) ?? 0) + line.quantity);
   const items = lines.map((line) => {
     const item = cartItemView(line);
     totalItems += line.quantity;
     if (item.available) amountPaise += line.product.price * line.quantity;
-    if (!item.available || line.quantity > item.stock) hasProblems = true;
+    if (!item.available || wantedOfStock.get(stockKey(line))! > item.stock) hasProblems = true;
     return item;
   });
   return { id: userId, items, totalItems, totalAmount: paiseToRupees(amountPaise), hasProblems };

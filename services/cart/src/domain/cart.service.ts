@@ -1,7 +1,15 @@
-import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
-import { AppError, badRequest, businessMetrics, fixedStatement, notFound, type Db, type FixedStatement, type Tx } from '@shop/platform';
-import { cartMessages, MAX_CART_LINES, type AddToCartInput, type CartItemProperties, type UpdateCartItemInput } from '@shop/proto-contracts';
-import { cartLines, wishlistItems, type CartLineRow } from '../db/schema';
+import { count, eq, sql } from 'drizzle-orm';
+import { AppError, badRequest, businessMetrics, conflict, fixedStatement, notFound, type Db, type FixedStatement, type Tx } from '@shop/platform';
+import {
+  cartMessages,
+  MAX_CART_LINES,
+  MAX_QUANTITY_PER_LINE,
+  type AddToCartInput,
+  type CartItemProperties,
+  type RemoveFromCartInput,
+  type UpdateCartItemInput,
+} from '@shop/proto-contracts';
+import { cartLines, guestCartMerges, wishlistItems } from '../db/schema';
 import type { CartDeps, CatalogProduct } from './cart-deps';
 import { assertInStock, resolveProperties } from './cart-line.rules';
 import { priceCart, type CartView } from './cart-pricing';
@@ -17,23 +25,65 @@ export async function lockCart(tx: Tx, userId: string): Promise<void> {
 // The statements every add and every read of a cart runs are plain SQL: building them with the
 // query builder cost more CPU than PostgreSQL spent running them.
 
-/** The line's quantity, size and colour, if the product is in the cart. */
-async function findLine(db: Executor, userId: string, productId: string): Promise<Pick<CartLineRow, 'quantity' | 'size' | 'color'> | undefined> {
-  const { rows } = await db.execute(sql`select quantity, size, color from cart.cart_lines where user_id = ${userId} and product_id = ${productId}`);
-  const row = rows[0];
-  return row === undefined ? undefined : { quantity: row.quantity as number, size: row.size as string | null, color: row.color as string | null };
+/** A line of one product in a user's cart. */
+export interface LineOfProduct {
+  lineId: string;
+  quantity: number;
+  size: string | null;
+  color: string | null;
+}
+
+/** The user's lines of one product, oldest first. */
+export async function linesOf(db: Executor, userId: string, productId: string): Promise<LineOfProduct[]> {
+  const { rows } = await db.execute(
+    sql`select line_id, quantity, size, color from cart.cart_lines where user_id = ${userId} and product_id = ${productId} order by added_at, line_id`,
+  );
+  return rows.map((r) => ({ lineId: r.line_id as string, quantity: r.quantity as number, size: r.size as string | null, color: r.color as string | null }));
+}
+
+/** Whether a line is the given variant (the stored spellings are the product's own). */
+export function isVariant(line: Pick<LineOfProduct, 'size' | 'color'>, properties: CartItemProperties): boolean {
+  return line.size === properties.size && line.color === properties.color;
+}
+
+/** Units of the stock of `size` that the product's other lines hold (colours of one size share its stock). */
+export function heldByOthers(product: Pick<ProductFacts, 'sizes'>, lines: LineOfProduct[], size: string | null, except?: string): number {
+  return lines
+    .filter((l) => l.lineId !== except && (product.sizes.length === 0 || l.size === size))
+    .reduce((sum, l) => sum + l.quantity, 0);
+}
+
+/**
+ * The line a request names: by `lineId`, or by the product alone when it has exactly one line
+ * (as the spec's calls do). A product with several lines and no line id is a 409 asking for it.
+ */
+function pickLine(lines: LineOfProduct[], lineId: string | undefined, name: string): LineOfProduct {
+  if (lineId !== undefined) {
+    const line = lines.find((l) => l.lineId === lineId);
+    if (!line) throw notFound(cartMessages.itemNotFound);
+    return line;
+  }
+  if (lines.length === 0) throw notFound(cartMessages.itemNotFound);
+  if (lines.length > 1) throw conflict(cartMessages.lineIdRequired(name));
+  return lines[0]!;
 }
 
 /** The user's cart at the snapshot prices, oldest line first; reads only the cart's own tables. */
 export async function loadCart(db: Executor, userId: string): Promise<CartView> {
   const { rows } = await db.execute(
-    sql`select l.quantity as line_quantity, l.size as line_size, l.color as line_color, ${snapshotColumns}
+    sql`select l.line_id, l.quantity as line_quantity, l.size as line_size, l.color as line_color, ${snapshotColumns}
       from cart.cart_lines l join cart.product_snapshots s on s.product_id = l.product_id
-      where l.user_id = ${userId} order by l.added_at, l.product_id`,
+      where l.user_id = ${userId} order by l.added_at, l.line_id`,
   );
   return priceCart(
     userId,
-    rows.map((r) => ({ quantity: r.line_quantity as number, size: r.line_size as string | null, color: r.line_color as string | null, product: snapshotOfRow(r) })),
+    rows.map((r) => ({
+      lineId: r.line_id as string,
+      quantity: r.line_quantity as number,
+      size: r.line_size as string | null,
+      color: r.line_color as string | null,
+      product: snapshotOfRow(r),
+    })),
   );
 }
 
@@ -52,6 +102,8 @@ export async function fetchProduct(deps: CartDeps, productId: string): Promise<C
 
 export interface CartChange {
   productId: string;
+  /** The line the change was about. */
+  lineId: string;
   name: string;
   properties: CartItemProperties;
   cart: CartView;
@@ -63,103 +115,98 @@ export interface CartChange {
  * a copy marked deleted, which the catalog may contradict). The order service reserves and prices
  * with the catalog at checkout, so a copy an event behind never sells what is not there.
  */
-async function productForAdd(deps: CartDeps, productId: string): Promise<{ product: CatalogProduct; stored: boolean }> {
+export async function productForAdd(deps: CartDeps, productId: string): Promise<{ product: CatalogProduct; stored: boolean }> {
   const copy = await findSnapshot(deps.db, productId.toLowerCase());
   if (copy && !copy.deleted) return { product: productOfSnapshot(copy), stored: true };
   return { product: await fetchProduct(deps, productId), stored: false };
 }
 
 /**
- * Creates the line or sets its quantity, checked against the product (size, colour, stock of the
- * size, at most 50 lines). Missing properties keep the line's own.
+ * Puts a product in the cart as the line of its size and colour (decision 0062): a new line, or
+ * the existing line of that variant with its quantity set (mode 'increase': raised by the quantity
+ * sent). With `lineId`, that line's quantity is set. Checked against the product (size, colour,
+ * stock of the size shared by the colours of that size, at most 100 per line and 50 lines).
+ * With one line of the product in the cart, missing properties are that line's.
  */
 export async function addToCart(deps: CartDeps, userId: string, input: AddToCartInput): Promise<CartChange> {
   // Any catalog call happens before the transaction: an HTTP call must never hold a database lock.
   const { product, stored } = await productForAdd(deps, input.productId);
-  if (stored) {
-    const changed = await changeExistingLine(deps, userId, product, input);
-    if (changed) return counted('add')(changed);
-  }
   return deps.db.transaction(async (tx) => {
     await lockCart(tx, userId);
-    const properties = await putLine(tx, userId, product, {
-      quantity: input.quantity,
-      size: input.properties?.size,
-      color: input.properties?.color,
-      now: deps.clock(),
-      copyIsCurrent: stored,
-    });
-    return { productId: product.id, name: product.name, properties, cart: await loadCart(tx, userId) };
+    const lines = await linesOf(tx, userId, product.id);
+    let target: LineOfProduct | undefined;
+    let properties: CartItemProperties;
+    if (input.lineId !== undefined) {
+      target = pickLine(lines, input.lineId, product.name);
+      properties = { size: target.size, color: target.color };
+    } else {
+      const only = lines.length === 1 ? lines[0] : undefined;
+      properties = resolveProperties(
+        product,
+        { size: input.properties?.size ?? only?.size, color: input.properties?.color ?? only?.color },
+        { quantity: input.quantity },
+      );
+      target = lines.find((l) => isVariant(l, properties));
+    }
+    const quantity = input.mode === 'increase' && target ? target.quantity + input.quantity : input.quantity;
+    if (quantity > MAX_QUANTITY_PER_LINE) throw badRequest(cartMessages.quantityTooLarge);
+    assertInStock(product, properties.size, quantity, heldByOthers(product, lines, properties.size, target?.lineId));
+    const now = deps.clock();
+    // A product read from the cart's own copy needs no writing back.
+    if (!stored) await saveSnapshot(tx, product, now);
+    const lineId = target
+      ? await setLineQuantity(tx, target.lineId, quantity, now)
+      : await insertLine(tx, userId, product.id, quantity, properties, now);
+    return { productId: product.id, lineId, name: product.name, properties, cart: await loadCart(tx, userId) };
   }).then(counted('add'));
 }
 
-/**
- * An add of a product already in the cart, checked against the cart's current copy of it, as one
- * statement without the cart lock: no line is added, so the 50-line limit is not at stake. The
- * line is changed only if it still has the size and colour the check saw (and still exists);
- * otherwise (a concurrent change or removal, or no line) the answer is undefined and the add takes
- * the locked path. An OrderPlaced removal racing it resolves on the row as it would after the lock.
- */
-async function changeExistingLine(deps: CartDeps, userId: string, product: CatalogProduct, input: AddToCartInput): Promise<CartChange | undefined> {
-  const line = await findLine(deps.db, userId, product.id);
-  if (!line) return undefined;
-  const properties = resolveProperties(
-    product,
-    { size: input.properties?.size ?? line.size, color: input.properties?.color ?? line.color },
-    { quantity: input.quantity },
+async function setLineQuantity(tx: Tx, lineId: string, quantity: number, now: Date): Promise<string> {
+  await tx.execute(sql`update cart.cart_lines set quantity = ${quantity}, updated_at = ${now.toISOString()} where line_id = ${lineId}`);
+  return lineId;
+}
+
+/** A new line (the caller holds the cart lock and checked the variant is not in the cart yet). */
+export async function insertLine(tx: Tx, userId: string, productId: string, quantity: number, properties: CartItemProperties, now: Date): Promise<string> {
+  const [{ lines }] = await tx.select({ lines: count() }).from(cartLines).where(eq(cartLines.userId, userId));
+  if (lines >= MAX_CART_LINES) throw badRequest(cartMessages.cartFull);
+  const { rows } = await tx.execute(
+    sql`insert into cart.cart_lines (user_id, product_id, quantity, size, color, added_at, updated_at)
+      values (${userId}, ${productId}, ${quantity}, ${properties.size}, ${properties.color}, ${now.toISOString()}, ${now.toISOString()})
+      returning line_id`,
   );
-  assertInStock(product, properties.size, input.quantity);
-  const now = deps.clock().toISOString();
-  const { rows } = await deps.db.execute(
-    sql`update cart.cart_lines set quantity = ${input.quantity}, size = ${properties.size}, color = ${properties.color}, updated_at = ${now}
-      where user_id = ${userId} and product_id = ${product.id} and size is not distinct from ${line.size} and color is not distinct from ${line.color}
-      returning product_id`,
-  );
-  if (rows.length === 0) return undefined;
-  return { productId: product.id, name: product.name, properties, cart: await loadCart(deps.db, userId) };
+  return rows[0]!.line_id as string;
 }
 
 /**
- * Writes a checked line for a fresh catalog product (with `keepExisting`, an existing line is left
- * as it is). The caller holds the cart lock.
+ * Writes a checked line for a fresh catalog product as the line of its variant (with
+ * `keepExisting`, a line the product already has is left as it is). The caller holds the cart lock.
  */
 export async function putLine(
   tx: Tx,
   userId: string,
   product: CatalogProduct,
-  want: { quantity: number; size?: string | null; color?: string | null; now: Date; defaultSize?: boolean; keepExisting?: boolean; copyIsCurrent?: boolean },
-): Promise<CartItemProperties> {
-  const existing = await findLine(tx, userId, product.id);
-  if (existing && want.keepExisting) {
-    await saveSnapshot(tx, product, want.now);
-    return { size: existing.size, color: existing.color };
-  }
-  const properties = resolveProperties(
-    product,
-    { size: want.size ?? existing?.size, color: want.color ?? existing?.color },
-    { defaultSize: want.defaultSize, quantity: want.quantity },
-  );
-  assertInStock(product, properties.size, want.quantity);
-  if (!existing) {
-    const [{ lines }] = await tx.select({ lines: count() }).from(cartLines).where(eq(cartLines.userId, userId));
-    if (lines >= MAX_CART_LINES) throw badRequest(cartMessages.cartFull);
-  }
-  // A product read from the cart's own copy needs no writing back.
-  if (!want.copyIsCurrent) await saveSnapshot(tx, product, want.now);
-  await tx.execute(
-    sql`insert into cart.cart_lines (user_id, product_id, quantity, size, color, added_at, updated_at)
-      values (${userId}, ${product.id}, ${want.quantity}, ${properties.size}, ${properties.color}, ${want.now.toISOString()}, ${want.now.toISOString()})
-      on conflict (user_id, product_id) do update set quantity = excluded.quantity, size = excluded.size, color = excluded.color, updated_at = excluded.updated_at`,
-  );
-  return properties;
+  want: { quantity: number; size?: string | null; color?: string | null; now: Date; defaultSize?: boolean; keepExisting?: boolean },
+): Promise<{ lineId: string; properties: CartItemProperties }> {
+  const lines = await linesOf(tx, userId, product.id);
+  await saveSnapshot(tx, product, want.now);
+  if (lines.length > 0 && want.keepExisting) return { lineId: lines[0]!.lineId, properties: { size: lines[0]!.size, color: lines[0]!.color } };
+  const properties = resolveProperties(product, { size: want.size, color: want.color }, { defaultSize: want.defaultSize, quantity: want.quantity });
+  const target = lines.find((l) => isVariant(l, properties));
+  assertInStock(product, properties.size, want.quantity, heldByOthers(product, lines, properties.size, target?.lineId));
+  const lineId = target
+    ? await setLineQuantity(tx, target.lineId, want.quantity, want.now)
+    : await insertLine(tx, userId, product.id, want.quantity, properties, want.now);
+  return { lineId, properties };
 }
 
 /**
- * Changes a line's size and/or colour. A new size is re-checked against its stock. The catalog is
- * asked for the product's current options; while it is down the local snapshot stands in.
+ * Changes a line's size and/or colour (the line keeps its id). A new size is re-checked against
+ * its stock; a variant the cart has in another line is a 409. The catalog is asked for the
+ * product's current options; while it is down the local snapshot stands in.
  */
 export async function updateCartItem(deps: CartDeps, userId: string, input: UpdateCartItemInput): Promise<CartChange> {
-  if (!(await findLine(deps.db, userId, input.productId))) throw notFound(cartMessages.itemNotFound);
+  if ((await linesOf(deps.db, userId, input.productId)).length === 0) throw notFound(cartMessages.itemNotFound);
   let fresh: CatalogProduct | undefined;
   try {
     fresh = await fetchProduct(deps, input.productId);
@@ -170,8 +217,6 @@ export async function updateCartItem(deps: CartDeps, userId: string, input: Upda
   }
   return deps.db.transaction(async (tx) => {
     await lockCart(tx, userId);
-    const line = await findLine(tx, userId, input.productId);
-    if (!line) throw notFound(cartMessages.itemNotFound);
     const now = deps.clock();
     let product: ProductFacts;
     if (fresh) {
@@ -182,29 +227,28 @@ export async function updateCartItem(deps: CartDeps, userId: string, input: Upda
       if (snapshot.deleted) throw badRequest(cartMessages.productUnavailable);
       product = { name: snapshot.name, sizes: snapshot.sizes, colors: snapshot.colors, stock: snapshot.stock, stockDetail: snapshot.stockDetail };
     }
+    const lines = await linesOf(tx, userId, input.productId);
+    const line = pickLine(lines, input.lineId, product.name);
     const properties = resolveProperties(product, {
       size: input.properties.size ?? line.size,
       color: input.properties.color ?? line.color,
     });
-    if (properties.size !== line.size) assertInStock(product, properties.size, line.quantity);
-    await tx
-      .update(cartLines)
-      .set({ size: properties.size, color: properties.color, updatedAt: now })
-      .where(and(eq(cartLines.userId, userId), eq(cartLines.productId, input.productId)));
-    return { productId: input.productId, name: product.name, properties, cart: await loadCart(tx, userId) };
+    if (lines.some((l) => l.lineId !== line.lineId && isVariant(l, properties))) throw conflict(cartMessages.variantInCart(product.name));
+    if (properties.size !== line.size) assertInStock(product, properties.size, line.quantity, heldByOthers(product, lines, properties.size, line.lineId));
+    await tx.update(cartLines).set({ size: properties.size, color: properties.color, updatedAt: now }).where(eq(cartLines.lineId, line.lineId));
+    return { productId: input.productId, lineId: line.lineId, name: product.name, properties, cart: await loadCart(tx, userId) };
   }).then(counted('update'));
 }
 
-/** Removes a line; 404 when the product is not in the cart. */
-export async function removeFromCart(deps: CartDeps, userId: string, productId: string): Promise<CartChange> {
+/** Removes a line (by line id, or by product id when the product has one line); 404 when not in the cart. */
+export async function removeFromCart(deps: CartDeps, userId: string, input: RemoveFromCartInput): Promise<CartChange> {
   return deps.db.transaction(async (tx) => {
-    const [removed] = await tx
-      .delete(cartLines)
-      .where(and(eq(cartLines.userId, userId), eq(cartLines.productId, productId)))
-      .returning({ size: cartLines.size, color: cartLines.color });
-    if (!removed) throw notFound(cartMessages.itemNotFound);
-    const snapshot = await findSnapshot(tx, productId);
-    return { productId, name: snapshot?.name ?? '', properties: removed, cart: await loadCart(tx, userId) };
+    await lockCart(tx, userId);
+    const snapshot = await findSnapshot(tx, input.productId);
+    const name = snapshot?.name ?? '';
+    const line = pickLine(await linesOf(tx, userId, input.productId), input.lineId, name);
+    await tx.delete(cartLines).where(eq(cartLines.lineId, line.lineId));
+    return { productId: input.productId, lineId: line.lineId, name, properties: { size: line.size, color: line.color }, cart: await loadCart(tx, userId) };
   }).then(counted('remove'));
 }
 
@@ -216,11 +260,18 @@ function counted(action: 'add' | 'update' | 'remove') {
   };
 }
 
+/** An ordered variant, as OrderPlaced lists it. */
+export interface OrderedVariant {
+  productId: string;
+  size: string | null;
+  color: string | null;
+}
+
 /**
  * OrderPlaced, once per event id, in one statement (no transaction needed): the event is claimed
  * for the consumer in processed_events and the ordered lines removed only when the claim is new
- * (both or neither). Only lines not changed since the order was placed go: a line re-added or
- * raised since stays.
+ * (both or neither). A line goes when its product, size and colour were ordered (ignoring case)
+ * and it has not changed since the order was placed: a line re-added or raised since stays.
  * Written once per schema: it runs for every order.
  */
 const removeOrderedLinesOnceStatements = new Map<string, FixedStatement>();
@@ -228,7 +279,7 @@ export async function removeOrderedLinesOnce(
   db: Db,
   claim: { schema: string; consumer: string; eventId: string },
   userId: string,
-  productIds: string[],
+  ordered: OrderedVariant[],
   placedAt: Date,
 ): Promise<void> {
   let statement = removeOrderedLinesOnceStatements.get(claim.schema);
@@ -237,15 +288,27 @@ export async function removeOrderedLinesOnce(
         insert into "${claim.schema}".processed_events (consumer, event_id) values ($1::text, $2::uuid)
         on conflict do nothing returning event_id
       )
-      delete from cart.cart_lines
-      where exists (select 1 from claimed) and user_id = $3::text and product_id = any($4::uuid[]) and updated_at <= $5::timestamptz`);
+      delete from cart.cart_lines l
+      using unnest($4::uuid[], $5::text[], $6::text[]) as o(product_id, size, color)
+      where exists (select 1 from claimed) and l.user_id = $3::text and l.product_id = o.product_id
+        and lower(coalesce(l.size, '')) = lower(coalesce(o.size, '')) and lower(coalesce(l.color, '')) = lower(coalesce(o.color, ''))
+        and l.updated_at <= $7::timestamptz`);
     removeOrderedLinesOnceStatements.set(claim.schema, statement);
   }
-  await statement(db, [claim.consumer, claim.eventId, userId, productIds, placedAt.toISOString()]);
+  await statement(db, [
+    claim.consumer,
+    claim.eventId,
+    userId,
+    ordered.map((o) => o.productId),
+    ordered.map((o) => o.size),
+    ordered.map((o) => o.color),
+    placedAt.toISOString(),
+  ]);
 }
 
-/** UserDeleted: the user's cart and wishlist go with the account. */
+/** UserDeleted: the user's cart, wishlist and merged guest carts go with the account. */
 export async function deleteUserCartData(tx: Tx, userId: string): Promise<void> {
   await tx.delete(cartLines).where(eq(cartLines.userId, userId));
   await tx.delete(wishlistItems).where(eq(wishlistItems.userId, userId));
+  await tx.delete(guestCartMerges).where(eq(guestCartMerges.userId, userId));
 }

@@ -79,7 +79,7 @@ export async function moveWishlistItemToCart(
   return deps.db.transaction(async (tx) => {
     await lockCart(tx, userId);
     if (!(await inWishlist(tx, userId, productId))) throw notFound(cartMessages.wishlistItemNotFound);
-    const properties = await putLine(tx, userId, product, {
+    const { lineId, properties } = await putLine(tx, userId, product, {
       quantity: want.quantity ?? 1,
       size: want.properties?.size,
       color: want.properties?.color,
@@ -89,6 +89,6 @@ export async function moveWishlistItemToCart(
       keepExisting: want.quantity === undefined && want.properties === undefined,
     });
     await tx.delete(wishlistItems).where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
-    return { productId: product.id, name: product.name, properties, cart: await loadCart(tx, userId) };
+    return { productId: product.id, lineId, name: product.name, properties, cart: await loadCart(tx, userId) };
   });
 }

@@ -13,11 +13,15 @@ export const CART_QUEUES = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The product ids of an OrderPlaced payload's items (malformed entries are skipped). */
-const orderedProductIds = z
-  .array(z.object({ productId: z.string() }).passthrough())
+/** The variants of an OrderPlaced payload's items (malformed entries are skipped). */
+const orderedVariants = z
+  .array(z.object({ productId: z.string(), size: z.string().nullish().catch(null), color: z.string().nullish().catch(null) }).passthrough())
   .catch([])
-  .transform((items) => [...new Set(items.map((i) => i.productId.toLowerCase()).filter((id) => UUID.test(id)))]);
+  .transform((items) =>
+    items
+      .map((i) => ({ productId: i.productId.toLowerCase(), size: i.size ?? null, color: i.color ?? null }))
+      .filter((i) => UUID.test(i.productId)),
+  );
 
 /** The product facts a ProductChanged event may carry (paise); anything malformed is left out. */
 const changeFacts = z.object({
@@ -39,10 +43,10 @@ export async function followCartEvents(deps: CartDeps, bus: EventBus): Promise<v
     handler: async (event) => {
       if (event.type !== 'OrderPlaced') return;
       const payload = eventSchemas.OrderPlaced.payload.parse(event.payload);
-      const productIds = orderedProductIds.parse((payload as { items?: unknown }).items);
+      const ordered = orderedVariants.parse((payload as { items?: unknown }).items);
       await runWithContext({ requestId: event.correlationId ?? event.id }, () =>
         // The envelope's occurredAt is when the order was written (its outbox row, same transaction).
-        removeOrderedLinesOnce(deps.db, { schema: deps.schema, consumer: CART_QUEUES.orders, eventId: event.id }, payload.userId, productIds, new Date(event.occurredAt)),
+        removeOrderedLinesOnce(deps.db, { schema: deps.schema, consumer: CART_QUEUES.orders, eventId: event.id }, payload.userId, ordered, new Date(event.occurredAt)),
       );
     },
   });

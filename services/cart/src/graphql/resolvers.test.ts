@@ -171,3 +171,87 @@ describe('wishlist mutations', () => {
     expect(move.body.data.moveWishlistItemToCart).toEqual({ success: true, cart: { items: [{ name: 'Kurta', properties: { size: 'L' } }] } });
   });
 });
+
+describe('cart lines per variant and the guest-cart merge', () => {
+  const LINES = `cart { items { lineId productId quantity properties { size color } } }`;
+  const ADD_VARIANT = `mutation Add($productId: ID!, $quantity: Int!, $properties: CartItemPropertiesInput, $mode: String) {
+    addToCart(productId: $productId, quantity: $quantity, properties: $properties, mode: $mode) { lineId ${LINES} }
+  }`;
+  const UPDATE = `mutation Update($productId: ID!, $lineId: ID, $properties: CartItemPropertiesInput!) {
+    updateCartItem(productId: $productId, lineId: $lineId, properties: $properties) { lineId properties { size color } ${LINES} }
+  }`;
+  const REMOVE = `mutation Remove($productId: ID!, $lineId: ID) { removeFromCart(productId: $productId, lineId: $lineId) { lineId ${LINES} } }`;
+  const MERGE = `mutation Merge($mergeKey: ID!, $lines: [GuestCartLineInput!]!) {
+    mergeGuestCart(mergeKey: $mergeKey, lines: $lines) { success message replayed results { productId name size color requested added status lineId message } ${LINES} }
+  }`;
+  const variants = (items: Array<{ quantity: number; properties: { size: string | null; color: string | null } }>) =>
+    items.map((i) => [i.properties.size, i.properties.color, i.quantity]);
+  const tee = () => svc.catalog.define({ name: 'Polo Tee', size: ['M', 'L'], colors: ['Olive', 'Navy Blue'], stock: 8, stockDetail: { M: 3, L: 5 } });
+
+  test('two colours of one product are two lines; the product id alone is then a CONFLICT; the line id names one', async () => {
+    const client = svc.client();
+    const p = tee();
+    await client.graphql(ADD_VARIANT, { productId: p._id, quantity: 1, properties: { size: 'L', color: 'Olive' } });
+    const second = await client.graphql(ADD_VARIANT, { productId: p._id, quantity: 2, properties: { size: 'L', color: 'Navy Blue' } });
+    const items = second.body.data.addToCart.cart.items;
+    expect(variants(items)).toEqual([
+      ['L', 'Olive', 1],
+      ['L', 'Navy Blue', 2],
+    ]);
+    const ambiguous = await client.graphql(UPDATE, { productId: p._id, properties: { size: 'M' } });
+    expect(ambiguous.body.errors?.[0]).toMatchObject({
+      message: 'Polo Tee is in your cart in more than one size or colour: please say which line (lineId)',
+      extensions: { code: 'CONFLICT' },
+    });
+    const update = await client.graphql(UPDATE, { productId: p._id, lineId: items[1].lineId, properties: { size: 'M' } });
+    expect(update.body.data.updateCartItem).toMatchObject({ lineId: items[1].lineId, properties: { size: 'M', color: 'Navy Blue' } });
+    const remove = await client.graphql(REMOVE, { productId: p._id, lineId: items[0].lineId });
+    expect(variants(remove.body.data.removeFromCart.cart.items)).toEqual([['M', 'Navy Blue', 2]]);
+    // One line left: the product id names it again.
+    const last = await client.graphql(REMOVE, { productId: p._id });
+    expect(last.body.data.removeFromCart.cart.items).toEqual([]);
+  });
+
+  test('mode increase raises the line of the same variant', async () => {
+    const client = svc.client();
+    const p = tee();
+    await client.graphql(ADD_VARIANT, { productId: p._id, quantity: 1, properties: { size: 'M', color: 'Olive' } });
+    const again = await client.graphql(ADD_VARIANT, { productId: p._id, quantity: 1, properties: { size: 'M', color: 'Olive' }, mode: 'increase' });
+    expect(variants(again.body.data.addToCart.cart.items)).toEqual([['M', 'Olive', 2]]);
+  });
+
+  test('mergeGuestCart caps by stock with a message, and the same key again adds nothing', async () => {
+    const client = svc.client();
+    const p = tee();
+    const mergeKey = '6f1d3c9e-8a4b-4c2d-9e7f-1a2b3c4d5e6f';
+    const lines = [
+      { productId: p._id, quantity: 5, properties: { size: 'M', color: 'Olive' } },
+      { productId: p._id, quantity: 1, properties: { size: 'L', color: 'Navy Blue' } },
+    ];
+    const first = await client.graphql(MERGE, { mergeKey, lines });
+    expect(first.body.errors).toBeUndefined();
+    expect(first.body.data.mergeGuestCart).toMatchObject({
+      success: true,
+      replayed: false,
+      message: 'Only 3 of Polo Tee (M, Olive) could be added: the rest is out of stock',
+      results: [
+        { size: 'M', color: 'Olive', requested: 5, added: 3, status: 'partial' },
+        { size: 'L', color: 'Navy Blue', requested: 1, added: 1, status: 'merged', message: null },
+      ],
+    });
+    const again = await client.graphql(MERGE, { mergeKey, lines });
+    expect(again.body.data.mergeGuestCart.replayed).toBe(true);
+    expect(variants(again.body.data.mergeGuestCart.cart.items)).toEqual([
+      ['M', 'Olive', 3],
+      ['L', 'Navy Blue', 1],
+    ]);
+  });
+
+  test('mergeGuestCart needs login, and bad input is BAD_USER_INPUT', async () => {
+    const lines = [{ productId: tee()._id, quantity: 1, properties: { size: 'M' } }];
+    const anonymous = await svc.anonymous().graphql(MERGE, { mergeKey: '6f1d3c9e-8a4b-4c2d-9e7f-1a2b3c4d5e6f', lines });
+    expect(anonymous.body.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    const bad = await svc.client().graphql(MERGE, { mergeKey: 'key', lines });
+    expect(bad.body.errors?.[0]).toMatchObject({ message: 'Please send the guest cart key (mergeKey)', extensions: { code: 'BAD_USER_INPUT' } });
+  });
+});

@@ -3,14 +3,17 @@ import {
   addToCartSchema,
   addToWishlistSchema,
   cartMessages,
+  mergeGuestCartSchema,
   moveToCartSchema,
   productIdParamsSchema,
+  removeFromCartSchema,
   updateCartItemSchema,
   type CartItemView,
   type WishlistItemView,
 } from '@shop/proto-contracts';
 import type { CartDeps } from '../domain/cart-deps';
 import { addToCart, loadCart, removeFromCart, updateCartItem, type CartChange } from '../domain/cart.service';
+import { mergeGuestCart, mergeMessage } from '../domain/guest-cart-merge.service';
 import { addToWishlist, loadWishlist, moveWishlistItemToCart, removeFromWishlist, type WishlistChange } from '../domain/wishlist.service';
 import { parseInput } from '../parse-input';
 
@@ -20,6 +23,7 @@ const cartPayload = (change: CartChange, message: string) => ({
   success: true,
   message,
   productId: change.productId,
+  lineId: change.lineId,
   properties: change.properties,
   cart: change.cart,
 });
@@ -61,8 +65,13 @@ export function cartResolvers(deps: CartDeps): SubgraphResolvers {
       },
       removeFromCart: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         const userId = assertLoggedIn(ctx).userId;
-        const change = await removeFromCart(deps, userId, parseInput(productIdParamsSchema, args).productId);
+        const change = await removeFromCart(deps, userId, parseInput(removeFromCartSchema, args));
         return cartPayload(change, cartMessages.removedFromCart(change.name));
+      },
+      mergeGuestCart: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        const userId = assertLoggedIn(ctx).userId;
+        const merge = await mergeGuestCart(deps, userId, parseInput(mergeGuestCartSchema, args));
+        return { success: true, message: mergeMessage(merge), replayed: merge.replayed, results: merge.results, cart: merge.cart };
       },
       addToWishlist: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         const userId = assertLoggedIn(ctx).userId;

@@ -101,9 +101,11 @@ describe('POST /api/v1/addToCart', () => {
       success: true,
       message: 'Cotton Shirt is added to cart successfully',
       productId: p._id,
+      lineId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       cartItems: [
         {
           id: p._id,
+          lineId: res.body.lineId,
           productId: p._id,
           name: 'Cotton Shirt',
           image: p.thumbnail,
@@ -199,7 +201,7 @@ describe('POST /api/v1/addToCart', () => {
     expect(res.body).toEqual({ success: false, message: 'The request body is not valid JSON.' });
   });
 
-  test(`a cart holds at most ${MAX_CART_LINES} different products`, async () => {
+  test(`a cart holds at most ${MAX_CART_LINES} lines`, async () => {
     const client = svc.client();
     for (let i = 0; i < MAX_CART_LINES; i += 1) {
       const res = await client.post('/api/v1/addToCart', { productId: svc.catalog.define()._id, quantity: 1 });
@@ -207,7 +209,7 @@ describe('POST /api/v1/addToCart', () => {
     }
     const extra = await client.post('/api/v1/addToCart', { productId: svc.catalog.define()._id, quantity: 1 });
     expect(extra.status).toBe(400);
-    expect(extra.body.message).toBe('Your cart can hold at most 50 different products');
+    expect(extra.body.message).toBe('Your cart can hold at most 50 lines');
     // Changing the quantity of a line already there is still fine.
     const first = (await client.get('/api/v1/loadCart')).body.cartItems[0];
     expect((await client.post('/api/v1/addToCart', { productId: first.id, quantity: 2 })).status).toBe(200);
@@ -266,7 +268,13 @@ describe('PUT /api/v1/cart/updateItem', () => {
     await client.post('/api/v1/addToCart', { productId: p._id, quantity: 2, properties: { size: 'L', color: 'White' } });
     const res = await client.put('/api/v1/cart/updateItem', { productId: p._id, properties: { size: 'M' } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: 'Updated properties for Cotton Shirt', productId: p._id, properties: { size: 'M', color: 'White' } });
+    expect(res.body).toEqual({
+      success: true,
+      message: 'Updated properties for Cotton Shirt',
+      productId: p._id,
+      lineId: expect.any(String),
+      properties: { size: 'M', color: 'White' },
+    });
     const cart = (await client.get('/api/v1/loadCart')).body;
     expect(cart.cartItems[0]).toMatchObject({ properties: { size: 'M', color: 'White' }, stock: 2, quantity: 2 });
   });
@@ -341,7 +349,7 @@ describe('DELETE /api/v1/removeFromCart/:productId', () => {
     await client.post('/api/v1/addToCart', { productId: p._id, quantity: 1 });
     const res = await client.delete(`/api/v1/removeFromCart/${p._id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: 'Table Lamp removed from cart', productId: p._id });
+    expect(res.body).toEqual({ success: true, message: 'Table Lamp removed from cart', productId: p._id, lineId: expect.any(String) });
     expect((await client.get('/api/v1/loadCart')).body.cartItems).toEqual([]);
     const again = await client.delete(`/api/v1/removeFromCart/${p._id}`);
     expect(again.status).toBe(404);

@@ -1,12 +1,17 @@
 import express, { Router } from 'express';
 import { registerRoute } from '@shop/platform';
-import { addToCartSchema, cartMessages, productIdParamsSchema, updateCartItemSchema } from '@shop/proto-contracts';
+import { addToCartSchema, cartMessages, mergeGuestCartSchema, removeFromCartSchema, updateCartItemSchema } from '@shop/proto-contracts';
 import { cartManifest as routes } from '@shop/proto-contracts/routes';
 import type { CartDeps } from '../domain/cart-deps';
 import { addToCart, loadCart, removeFromCart, updateCartItem } from '../domain/cart.service';
+import { mergeGuestCart, mergeMessage } from '../domain/guest-cart-merge.service';
 import { parseInput } from '../parse-input';
 
-/** The cart endpoints, mounted under /api/v1. The user is always the caller. */
+/**
+ * The cart endpoints, mounted under /api/v1, and the guest-cart merge. The user is always the
+ * caller. A line is named by its product id when the product has one line in the cart, else by
+ * `lineId` (decision 0062).
+ */
 export function cartRoutes(deps: CartDeps): Router {
   const r = Router();
   // Each route's access rule comes from the manifest (decision 0071) and is checked before the body
@@ -15,7 +20,7 @@ export function cartRoutes(deps: CartDeps): Router {
 
   registerRoute(r, routes['POST /addToCart'], json, async (req, res) => {
     const change = await addToCart(deps, req.principal!.userId, parseInput(addToCartSchema, req.body));
-    res.json({ success: true, message: cartMessages.addedToCart(change.name), productId: change.productId, cartItems: change.cart.items });
+    res.json({ success: true, message: cartMessages.addedToCart(change.name), productId: change.productId, lineId: change.lineId, cartItems: change.cart.items });
   });
 
   registerRoute(r, routes['GET /loadCart'], async (req, res) => {
@@ -25,13 +30,19 @@ export function cartRoutes(deps: CartDeps): Router {
 
   registerRoute(r, routes['PUT /cart/updateItem'], json, async (req, res) => {
     const change = await updateCartItem(deps, req.principal!.userId, parseInput(updateCartItemSchema, req.body));
-    res.json({ success: true, message: cartMessages.propertiesUpdated(change.name), productId: change.productId, properties: change.properties });
+    res.json({ success: true, message: cartMessages.propertiesUpdated(change.name), productId: change.productId, lineId: change.lineId, properties: change.properties });
   });
 
   registerRoute(r, routes['DELETE /removeFromCart/:productId'], async (req, res) => {
-    const { productId } = parseInput(productIdParamsSchema, req.params);
-    const change = await removeFromCart(deps, req.principal!.userId, productId);
-    res.json({ success: true, message: cartMessages.removedFromCart(change.name), productId: change.productId });
+    const input = parseInput(removeFromCartSchema, { productId: req.params.productId, lineId: req.query.lineId });
+    const change = await removeFromCart(deps, req.principal!.userId, input);
+    res.json({ success: true, message: cartMessages.removedFromCart(change.name), productId: change.productId, lineId: change.lineId });
+  });
+
+  // The guest cart kept in the browser, sent once at login (decision 0063).
+  registerRoute(r, routes['POST /cart/merge'], json, async (req, res) => {
+    const merge = await mergeGuestCart(deps, req.principal!.userId, parseInput(mergeGuestCartSchema, req.body));
+    res.json({ success: true, message: mergeMessage(merge), replayed: merge.replayed, results: merge.results, cartItems: merge.cart.items });
   });
 
   return r;

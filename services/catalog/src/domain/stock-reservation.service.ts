@@ -99,21 +99,29 @@ export async function reserveStock(deps: CatalogDeps, request: StockReservationR
       const locked = rowsAs<ProductColumns>(productColumns, lockedRows);
       const byId = new Map(locked.map((p) => [p.id, p]));
 
-      // Sizes and colours are matched ignoring case, the product's spelling kept.
+      // Sizes and colours are matched ignoring case, the product's spelling kept. Each colour of a
+      // size is its own line (decision 0062); the colours of one size share that size's stock.
       const wanted = new Map<string, WantedLine>();
+      const ofStock = new Map<string, WantedLine>();
       for (const item of request.items) {
         const product = byId.get(item.productId);
         if (!product) throw notFound(catalogMessages.productNotFound);
         const size = sizeFor(product, item.size);
-        const key = `${product.id}|${size ?? ''}`;
+        const color = colorFor(product, item.color);
+        const key = `${product.id}|${size ?? ''}|${color ?? ''}`;
         const line = wanted.get(key);
         if (line) line.quantity += item.quantity;
-        // Lines of one product and size are one line: the first line's colour is kept.
-        else wanted.set(key, { product, size, color: colorFor(product, item.color), quantity: item.quantity });
+        else wanted.set(key, { product, size, color, quantity: item.quantity });
+        const stockKey = `${product.id}|${size ?? ''}`;
+        const pool = ofStock.get(stockKey);
+        if (pool) pool.quantity += item.quantity;
+        else ofStock.set(stockKey, { product, size, color, quantity: item.quantity });
       }
       for (const line of wanted.values()) {
-        // Lines that differ only by a size the product does not have are one line here: still at most 100.
+        // Lines that differ only by a spelling the product does not have are one line here: still at most 100.
         if (line.quantity > MAX_QUANTITY_PER_LINE) throw badRequest(orderMessages.quantityTooLarge);
+      }
+      for (const line of ofStock.values()) {
         const available = availableOf(line.product, line.size);
         if (line.quantity > available) {
           return {

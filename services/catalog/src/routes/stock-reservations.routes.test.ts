@@ -121,6 +121,27 @@ describe('POST /internal/v1/stock/reservations', () => {
     expect(blue.body.lines[0].image).toBe(p.thumbnail);
   });
 
+  test('two colours of one size are two lines, each with its colour, taking from the one stock of that size', async () => {
+    const p = await shirt({ name: 'Two Colour Tee', colors: ['Olive', 'Navy Blue'] });
+    const res = await reserve(randomUUID(), [
+      { productId: p._id, size: 'M', color: 'Olive', quantity: 1 },
+      { productId: p._id, size: 'M', color: 'navy blue', quantity: 2 },
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.body.lines.map((l: { size: string; color: string; quantity: number }) => [l.size, l.color, l.quantity])).toEqual([
+      ['M', 'Olive', 1],
+      ['M', 'Navy Blue', 2],
+    ]);
+    expect(await stockOf(p._id)).toEqual({ stock: 5, stockDetail: { S: 5, M: 0 } });
+    // Together over the size's stock is short, whichever colour asks.
+    const short = await reserve(randomUUID(), [
+      { productId: p._id, size: 'S', color: 'Olive', quantity: 3 },
+      { productId: p._id, size: 'S', color: 'Navy Blue', quantity: 3 },
+    ]);
+    expect(short.status).toBe(409);
+    expect(short.body.available).toBe(5);
+  });
+
   test('is all or nothing: a short second line leaves every stock as it was, and the 409 names the product', async () => {
     const a = await shirt({ name: 'Kurta A' });
     const b = await shirt({ name: 'Kurta B' });

@@ -57,18 +57,20 @@ describe('the order payload', () => {
     });
   });
 
-  test('merges lines of the same product and size, and refuses a merged quantity over 100', () => {
+  test('merges lines of the same product, size and colour; two colours of a size stay two items; a merged quantity over 100 is refused', () => {
     const a = randomUUID();
     const parsed = placeOrderSchema.parse({
       shippingInfo,
       items: [
         { productId: a, quantity: 2, size: 'M', color: 'Red' },
         { productId: a, quantity: 3, size: 'm', color: 'Blue' },
+        { productId: a, quantity: 4, size: 'M', color: 'red' },
         { productId: a, quantity: 1, size: 'L' },
       ],
     });
     expect(parsed.items).toEqual([
-      { productId: a, quantity: 5, size: 'M', color: 'Red' },
+      { productId: a, quantity: 6, size: 'M', color: 'Red' },
+      { productId: a, quantity: 3, size: 'm', color: 'Blue' },
       { productId: a, quantity: 1, size: 'L', color: undefined },
     ]);
     const over = placeOrderSchema.safeParse({ shippingInfo, items: [{ productId: a, quantity: 60 }, { productId: a, quantity: 41 }] });

@@ -194,6 +194,21 @@ describe('POST /api/v1/new/order', () => {
     expect(await orderCount(buyer.userId)).toBe(1);
   });
 
+  test('two colours of one size are two items, each with its colour, taken from the one stock of that size (decision 0062)', async () => {
+    const linen = await shirt({ name: 'Two Colour Linen' });
+    const buyer = svc.as('user');
+    const res = await order(buyer, [
+      { id: linen._id, quantity: 1, properties: { size: 'S', color: 'Blue' } },
+      { id: linen._id, quantity: 2, properties: { size: 'S', color: 'White' } },
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.body.order.orderItems.map((i: { quantity: number; properties: { size: string; color: string } }) => [i.properties.size, i.properties.color, i.quantity])).toEqual([
+      ['S', 'Blue', 1],
+      ['S', 'White', 2],
+    ]);
+    expect(await svc.stockOf(linen._id)).toEqual({ stock: 5, stockDetail: { S: 2, M: 3 } });
+  });
+
   test("an order over the stock is a 409 with the catalog's message, and nothing is taken", async () => {
     const linen = await shirt({ name: 'Silk Kurta' });
     const bottle = await svc.product({ stock: 4 });

@@ -28,22 +28,25 @@ export function Header() {
             <span className="icon-link__label">Wishlist</span>
           </NavLink>
           {status === 'authenticated' && user ? (
-            <>
-              <NavLink to="/orders" className="icon-link">
-                <PackageIcon size={22} />
-                <span className="icon-link__label">Orders</span>
-              </NavLink>
-              <NavLink to="/cart" className="icon-link icon-link--cart" aria-label={`Cart, ${cartCount} items`}>
-                <CartIcon size={22} />
-                {cartCount > 0 ? (
-                  <span className="icon-link__count" aria-hidden="true">
-                    {cartCount > 99 ? '99+' : cartCount}
-                  </span>
-                ) : null}
-                <span className="icon-link__label">Cart</span>
-              </NavLink>
-              <UserMenu user={user} />
-            </>
+            <NavLink to="/orders" className="icon-link">
+              <PackageIcon size={22} />
+              <span className="icon-link__label">Orders</span>
+            </NavLink>
+          ) : null}
+          {/* Logged out too: the guest cart kept in this browser (decision 0063). */}
+          {status !== 'checking' ? (
+            <NavLink to="/cart" className="icon-link icon-link--cart" aria-label={`Cart, ${cartCount} items`}>
+              <CartIcon size={22} />
+              {cartCount > 0 ? (
+                <span className="icon-link__count" aria-hidden="true">
+                  {cartCount > 99 ? '99+' : cartCount}
+                </span>
+              ) : null}
+              <span className="icon-link__label">Cart</span>
+            </NavLink>
+          ) : null}
+          {status === 'authenticated' && user ? (
+            <UserMenu user={user} />
           ) : status === 'anonymous' ? (
             <Link to="/login" className="btn btn--primary btn--sm header-login">
               Login

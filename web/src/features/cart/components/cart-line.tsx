@@ -60,7 +60,7 @@ export function CartLine({ item }: { item: CartItem }) {
     }
     if (next === item.quantity) return;
     void run(
-      () => store.addToCart(item.productId, next, item.properties),
+      () => store.addToCart(item.productId, next, item.properties, { lineId: item.lineId, mode: 'set' }),
       cartMessages.quantityUpdated(item.name),
       cartMessages.addOrRemoveFailed,
     );
@@ -69,7 +69,7 @@ export function CartLine({ item }: { item: CartItem }) {
   function setProperty(key: 'size' | 'color', value: string) {
     if (busy || !value || item.properties[key] === value) return;
     void run(
-      () => store.updateCartItem(item.productId, { [key]: value }),
+      () => store.updateCartItem(item, { [key]: value }),
       cartMessages.propertiesUpdated(item.name),
       cartMessages.updateFailed,
     );
@@ -77,7 +77,7 @@ export function CartLine({ item }: { item: CartItem }) {
 
   async function remove() {
     if (busy || !(await dialogs.confirm(cartMessages.removeConfirm(item.name), { confirmLabel: 'Remove', danger: true }))) return;
-    void run(() => store.removeFromCart(item.productId), cartMessages.removedFromCart(item.name), cartMessages.addOrRemoveFailed);
+    void run(() => store.removeFromCart(item), cartMessages.removedFromCart(item.name), cartMessages.addOrRemoveFailed);
   }
 
   const open = () => navigate(`/product/${item.productId}`);

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LoadError } from '../../../components/load-error';
 import { PageTitle } from '../../../components/page-title';
@@ -10,10 +11,18 @@ import { CartEstimate } from './cart-estimate';
 import { DeliveryCheck } from '../../../components/delivery-check';
 import { CartLine } from './cart-line';
 
-/** The cart page: lines and the Cart Summary (Total Items, Total Amount, Buy Now). */
+/**
+ * The cart page: lines (one per product, size and colour) and the Cart Summary (Total Items, Total
+ * Amount, Buy Now). A logged-out shopper sees the guest cart kept in this browser; Buy Now then
+ * asks for login on the way to checkout (decision 0063).
+ */
 export function CartView() {
-  const { cart, cartStatus, cartError, reloadCart } = useCart();
+  const { cart, cartStatus, cartError, reloadCart, guest } = useCart();
   const navigate = useNavigate();
+  // A guest cart is priced again from the public catalog each time the page opens.
+  useEffect(() => {
+    if (guest) reloadCart();
+  }, [guest, reloadCart]);
 
   if (!cart) {
     if (cartStatus === 'error') {
@@ -53,7 +62,7 @@ export function CartView() {
       <div className="cart-page__layout">
         <ul className="cart-lines" aria-label="Cart items">
           {cart.items.map((item) => (
-            <CartLine key={item.productId} item={item} />
+            <CartLine key={item.lineId} item={item} />
           ))}
         </ul>
         <aside className="cart-summary" aria-labelledby="cart-summary-title">
@@ -85,6 +94,11 @@ export function CartView() {
           >
             Buy Now
           </button>
+          {guest ? (
+            <p className="cart-summary__note" role="note">
+              You will be asked to log in to check out; your cart comes with you.
+            </p>
+          ) : null}
           <Link to="/" className="cart-summary__continue">
             Continue Shopping
           </Link>

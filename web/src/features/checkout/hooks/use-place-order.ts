@@ -54,7 +54,7 @@ export function usePlaceOrder(): { placing: boolean; placeOrder(shipping: Shippi
         toast.success(orderMessages.orderPlaced);
         // The server empties the ordered lines when it handles OrderPlaced, a moment after the
         // order is written: they leave the cart here at once and the store waits for the server.
-        settleOrderedLines(items.map((item) => item.productId));
+        settleOrderedLines(items);
         // The id is in the address too, so a reload of the success page still shows the order.
         navigate(`/order/success?order=${encodeURIComponent(order.id)}`, { replace: true, state: { orderId: order.id } });
       } catch (error) {

@@ -1,12 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
 import { CartIcon } from '../../../components/icons';
-import { useCart, type CartItem } from '../../../lib/cart-store';
+import { guestProductOf, useCart, type CartItem } from '../../../lib/cart-store';
 import { cartMessages } from '@shop/proto-contracts/web';
 import { useSession } from '../../../lib/session';
 import { toastFailure } from '../../../lib/toast-failure';
-import { keepPendingChoice, takePendingChoice, type PendingCartChoice } from '../../../lib/pending-cart';
 
 export interface CartSelection {
   size: string | null;
@@ -15,46 +14,56 @@ export interface CartSelection {
 }
 
 interface AddToCartProps {
-  product: { id: string; name: string };
+  /** The product as the page has it from the public catalog (a guest line is priced from it). */
+  product: Parameters<typeof guestProductOf>[0];
   selection: CartSelection;
   /** Units in stock for the chosen size (or the product). */
   stock: number;
-  /** The product's cart line, when it is in the cart. */
+  /** The cart line of the chosen size and colour, when the cart has it. */
   line?: CartItem;
   /** A change of the in-cart line is on its way. */
   busy?: boolean;
 }
 
 /**
- * The product page's cart area: 'Add to Cart' and 'Buy Now' (adds, then /checkout). Logged out,
- * either keeps the choice (size, colour, quantity) in session storage and goes to /login; back
- * here after login, the kept choice is added (and Buy Now goes on to checkout). When the product
- * is in the cart: 'In Cart (quantity)', 'Go to cart', Buy Now and Remove.
+ * The product page's cart area: 'Add to Cart' (the chosen size and colour: a new line, or more of
+ * the line the cart has of them) and 'Buy Now' (adds, then /checkout). Logged out, both work on
+ * the guest cart kept in this browser; checkout asks for login, and the guest cart is merged into
+ * the account then (decision 0063). When the chosen variant is in the cart: 'In Cart (quantity)',
+ * 'Go to cart', Buy Now and Remove (of that line).
  */
 export function AddToCart({ product, selection, stock, line, busy = false }: AddToCartProps) {
   const { status } = useSession();
   const store = useCart();
   const navigate = useNavigate();
-  const location = useLocation();
   const [adding, setAdding] = useState<false | 'add' | 'buy'>(false);
   const [removing, setRemoving] = useState(false);
   const outOfStock = stock <= 0;
-  const resumed = useRef(false);
 
-  async function put(choice: Omit<PendingCartChoice, 'productId'>, available: number) {
-    if (choice.quantity < 1) {
+  async function act(action: 'add' | 'buy') {
+    if (status === 'checking' || adding) return;
+    if (line && action === 'buy') {
+      navigate('/checkout');
+      return;
+    }
+    if (selection.quantity < 1) {
       toast.error(cartMessages.quantityBelowOne);
       return;
     }
-    if (choice.quantity > available) {
-      toast.error(cartMessages.onlyInStock(available));
+    if (selection.quantity > stock) {
+      toast.error(cartMessages.onlyInStock(stock));
       return;
     }
-    setAdding(choice.action);
+    setAdding(action);
     try {
-      await store.addToCart(product.id, choice.quantity, { size: choice.size, color: choice.color });
+      await store.addToCart(
+        product.id,
+        selection.quantity,
+        { size: selection.size, color: selection.color },
+        { mode: 'increase', product: guestProductOf(product) },
+      );
       toast.success(cartMessages.addedToCart(product.name));
-      if (choice.action === 'buy') navigate('/checkout');
+      if (action === 'buy') navigate('/checkout');
     } catch (error) {
       toastFailure(error, cartMessages.addOrRemoveFailed);
     } finally {
@@ -62,33 +71,11 @@ export function AddToCart({ product, selection, stock, line, busy = false }: Add
     }
   }
 
-  // Back from login with a kept choice for this product: add it once.
-  useEffect(() => {
-    if (status !== 'authenticated' || resumed.current) return;
-    resumed.current = true;
-    const pending = takePendingChoice(product.id);
-    if (pending) void put(pending, stock);
-  }, [status, product.id]);
-
-  async function act(action: 'add' | 'buy') {
-    if (status === 'checking' || adding) return;
-    if (status !== 'authenticated') {
-      keepPendingChoice({ productId: product.id, ...selection, action });
-      navigate('/login', { state: { from: location.pathname + location.search } });
-      return;
-    }
-    if (line && action === 'buy') {
-      navigate('/checkout');
-      return;
-    }
-    await put({ ...selection, action }, stock);
-  }
-
   async function remove() {
-    if (removing) return;
+    if (removing || !line) return;
     setRemoving(true);
     try {
-      await store.removeFromCart(product.id);
+      await store.removeFromCart(line);
       toast.success(cartMessages.removedFromCart(product.name));
     } catch (error) {
       toastFailure(error, cartMessages.addOrRemoveFailed);
@@ -108,9 +95,19 @@ export function AddToCart({ product, selection, stock, line, busy = false }: Add
     </button>
   );
 
-  if (line && status === 'authenticated') {
+  // The product's lines in other sizes or colours: each is its own line (decision 0062).
+  const others = store.linesOf(product.id).filter((other) => other.lineId !== line?.lineId);
+  const alsoInCart = others.length ? (
+    <p className="add-to-cart__also">
+      Also in your cart:{' '}
+      {others.map((other) => `${[other.properties.size, other.properties.color].filter(Boolean).join(', ') || product.name} × ${other.quantity}`).join(' · ')}
+    </p>
+  ) : null;
+
+  if (line) {
     return (
       <div className="add-to-cart add-to-cart--in-cart">
+        {alsoInCart}
         <p className="add-to-cart__state" role="status">
           <CartIcon size={20} /> In Cart ({line.quantity})
         </p>
@@ -129,6 +126,7 @@ export function AddToCart({ product, selection, stock, line, busy = false }: Add
 
   return (
     <div className="add-to-cart">
+      {alsoInCart}
       <div className="add-to-cart__buttons">
         <button
           type="button"

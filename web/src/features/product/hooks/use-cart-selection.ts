@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { useCart, type CartItem } from '../../../lib/cart-store';
 import { cartMessages } from '@shop/proto-contracts/web';
@@ -12,7 +12,7 @@ interface ProductRef {
 }
 
 export interface CartSelectionState {
-  /** The product's cart line, when it is in the cart. */
+  /** The cart line of the chosen size and colour, when the cart has it. */
   line: CartItem | undefined;
   size: string | null;
   color: string | null;
@@ -25,19 +25,29 @@ export interface CartSelectionState {
 }
 
 /**
- * The product page's size, colour and quantity. Not in the cart: local choices (first size still
- * in stock and first colour preselected, quantity 1). In the cart: the line's values, and a change
- * goes to the server at once (quantity → addToCart, size/colour → updateCartItem if different).
+ * The product page's size, colour and quantity. Size and colour choose a variant: they start at
+ * the product's first line in the cart, else at the first size still in stock and the first colour
+ * (spec), and choosing another one never changes a line (the cart holds one line per size and
+ * colour, decision 0062; the cart page changes a line's choices). When the chosen variant is in the
+ * cart, the quantity is that line's and a step goes to the server at once (addToCart by line id).
  */
 export function useCartSelection(product: ProductRef, stockOf: (size: string) => number): CartSelectionState {
   const store = useCart();
-  const line = store.itemOf(product.id);
+  const [first] = store.linesOf(product.id);
   const [size, setSize] = useState<string | null>(
-    () => product.size.find((option) => stockOf(option) > 0) ?? product.size[0] ?? null,
+    () => first?.properties.size ?? product.size.find((option) => stockOf(option) > 0) ?? product.size[0] ?? null,
   );
-  const [color, setColor] = useState<string | null>(product.colors[0] ?? null);
+  const [color, setColor] = useState<string | null>(() => first?.properties.color ?? product.colors[0] ?? null);
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
+  // The cart may arrive after the page (a fresh load): until the shopper chooses, show its first line.
+  const [chosen, setChosen] = useState(false);
+  useEffect(() => {
+    if (chosen || !first) return;
+    setSize(first.properties.size);
+    setColor(first.properties.color);
+  }, [chosen, first?.lineId]);
+  const line = store.lineOf(product.id, product.size.length ? size : null, product.colors.length ? color : null);
 
   async function run(action: () => Promise<unknown>, success: string, fallback: string) {
     setBusy(true);
@@ -51,35 +61,20 @@ export function useCartSelection(product: ProductRef, stockOf: (size: string) =>
     }
   }
 
-  function updateProperty(change: { size: string } | { color: string }) {
-    if (!line || busy) return;
-    const key = 'size' in change ? 'size' : 'color';
-    const next = 'size' in change ? change.size : change.color;
-    if (line.properties[key] === next) return;
-    void run(
-      () => store.updateCartItem(product.id, change),
-      cartMessages.propertiesUpdated(product.name),
-      cartMessages.updateFailed,
-    );
-  }
-
   return {
     line,
-    size: line ? (line.properties.size ?? size) : size,
-    color: line ? (line.properties.color ?? color) : color,
+    size,
+    color,
     quantity: line ? line.quantity : quantity,
     busy,
     chooseSize(next) {
-      if (line) {
-        updateProperty({ size: next });
-        return;
-      }
+      setChosen(true);
       setSize(next);
       setQuantity((current) => Math.max(1, Math.min(current, stockOf(next))));
     },
     chooseColor(next) {
-      if (line) updateProperty({ color: next });
-      else setColor(next);
+      setChosen(true);
+      setColor(next);
     },
     chooseQuantity(next) {
       if (next < 1) {
@@ -92,7 +87,7 @@ export function useCartSelection(product: ProductRef, stockOf: (size: string) =>
       }
       if (busy || next === line.quantity) return;
       void run(
-        () => store.addToCart(product.id, next, line.properties),
+        () => store.addToCart(product.id, next, line.properties, { lineId: line.lineId, mode: 'set' }),
         cartMessages.quantityUpdated(product.name),
         cartMessages.addOrRemoveFailed,
       );
