@@ -940,7 +940,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a product to the cart or set its quantity */
+        /** Put the product in the cart as the line of its size and colour: a new line, or that line's quantity set (mode 'increase': raised by quantity). With lineId, that line's quantity is set. Answers productId, lineId, cartItems */
         post: operations["postAddToCart"];
         delete?: never;
         options?: never;
@@ -955,7 +955,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The cart at current prices */
+        /** The cart at current prices: cartItems (each with id = product id and its own lineId), totalItems, totalAmount, hasProblems */
         get: operations["getLoadCart"];
         put?: never;
         post?: never;
@@ -973,7 +973,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a cart line's size or colour */
+        /** Change a cart line's size or colour (the line keeps its lineId). The line is named by productId when the product has one line, else by lineId; 409 when the product has several lines and no lineId was sent, or another line already has that size and colour */
         put: operations["putCartUpdateItem"];
         post?: never;
         delete?: never;
@@ -992,8 +992,25 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a cart line */
+        /** Remove a cart line: the product's only line, or the line given by the lineId query parameter; 409 when the product has several lines and no lineId was sent */
         delete: operations["deleteRemoveFromCartProductId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cart/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge the guest cart (mergeKey, at most 50 lines) into the caller's cart, capped by stock and 100 per line; answers message, results per line (requested, added, status merged/partial/refused, message) and cartItems. The same mergeKey again answers the first merge (replayed: true) and adds nothing */
+        post: operations["postCartMerge"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -6381,6 +6398,9 @@ export interface operations {
                         size?: string;
                         color?: string;
                     };
+                    lineId: unknown;
+                    /** @enum {string} */
+                    mode: "set" | "increase";
                 };
             };
         };
@@ -6396,6 +6416,7 @@ export interface operations {
                         success: true;
                         message: string;
                         productId: string;
+                        lineId: string;
                         cartItems: ({
                             productId: string;
                             name: string;
@@ -6534,6 +6555,7 @@ export interface operations {
             content: {
                 "application/json": {
                     productId: unknown;
+                    lineId: unknown;
                     properties: unknown;
                 };
             };
@@ -6550,6 +6572,7 @@ export interface operations {
                         success: true;
                         message: string;
                         productId: string;
+                        lineId: string;
                         properties: unknown;
                     } & {
                         [key: string]: unknown;
@@ -6596,7 +6619,9 @@ export interface operations {
     };
     deleteRemoveFromCartProductId: {
         parameters: {
-            query?: never;
+            query?: {
+                lineId?: string;
+            };
             header?: never;
             path: {
                 productId: string;
@@ -6616,6 +6641,7 @@ export interface operations {
                         success: true;
                         message: string;
                         productId: string;
+                        lineId: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -6641,6 +6667,92 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postCartMerge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mergeKey: unknown;
+                    lines: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        replayed: boolean;
+                        results: ({
+                            status: string;
+                            added: number;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        cartItems: ({
+                            productId: string;
+                            name: string;
+                            image: string | null;
+                            quantity: number;
+                            price: number;
+                            subtotal: number;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Bad input: the message says what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (cookie or bearer token) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
