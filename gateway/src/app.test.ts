@@ -207,7 +207,8 @@ describe('gateway', () => {
     expect(Object.keys(doc.paths['/api/v1/addresses'].post.requestBody.content['application/json'].schema.properties)).toEqual(
       expect.arrayContaining(['recipientName', 'phone', 'line1', 'pin', 'city', 'state']),
     );
-    expect(doc.paths['/api/v1/pincode/{pin}'].get.security).toBeUndefined();
+    // Public: no session asked for (an empty requirement overrides any default).
+    expect(doc.paths['/api/v1/pincode/{pin}'].get.security).toEqual([]);
     expect(doc.paths['/api/v1/order/{id}/invoice'].get.responses[200].content).toHaveProperty('application/pdf');
     // Cart lines per variant (decision 0062) and the guest-cart merge (decision 0063).
     expect(doc.paths['/api/v1/cart/merge'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('mergeKey');

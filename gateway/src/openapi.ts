@@ -73,6 +73,7 @@ function operation(route: RouteSpec) {
       ...(roles ? { 401: errorResponse('No valid session (cookie or bearer token)') } : {}),
       ...(Array.isArray(roles) ? { 403: errorResponse(`Not for this role (allowed: ${roles.join(', ')})`) } : {}),
       ...(pathNames.length > 0 ? { 404: errorResponse('Not found') } : {}),
+      ...(route.conflict ? { 409: errorResponse(route.conflict) } : {}),
       429: errorResponse('Too many requests'),
       503: errorResponse('A service is unavailable'),
     },

@@ -80,7 +80,7 @@ const addModeSchema = z.preprocess(
  * raises) its quantity. With `lineId`, that line's quantity is set. Decision 0062.
  */
 export const addToCartSchema = z.object(
-  { productId: cartProductIdSchema, quantity: cartQuantitySchema, properties: optionalProperties, lineId: cartLineIdSchema, mode: addModeSchema },
+  { productId: cartProductIdSchema, quantity: cartQuantitySchema, properties: optionalProperties, lineId: cartLineIdSchema.optional(), mode: addModeSchema.optional() },
   { error: cartMessages.productInfoUnavailable },
 );
 export type AddToCartInput = z.output<typeof addToCartSchema>;
@@ -90,7 +90,7 @@ export const updateCartItemSchema = z.object(
   {
     productId: cartProductIdSchema,
     /** Needed when the product has more than one line in the cart. */
-    lineId: cartLineIdSchema,
+    lineId: cartLineIdSchema.optional(),
     properties: z.unknown().transform((v, ctx) => {
       const parsed = cartItemPropertiesSchema.safeParse(v ?? {});
       if (!parsed.success) {
@@ -112,7 +112,7 @@ export type UpdateCartItemInput = z.output<typeof updateCartItemSchema>;
 export const productIdParamsSchema = z.object({ productId: cartProductIdSchema });
 
 /** DELETE /removeFromCart/:productId?lineId=…: the line id is needed when the product has more than one line. */
-export const removeFromCartSchema = z.object({ productId: cartProductIdSchema, lineId: cartLineIdSchema });
+export const removeFromCartSchema = z.object({ productId: cartProductIdSchema, lineId: cartLineIdSchema.optional() });
 export type RemoveFromCartInput = z.output<typeof removeFromCartSchema>;
 
 /** One line of a guest cart as the browser kept it. */

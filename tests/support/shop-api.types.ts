@@ -973,7 +973,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a cart line's size or colour (the line keeps its lineId). The line is named by productId when the product has one line, else by lineId; 409 when the product has several lines and no lineId was sent, or another line already has that size and colour */
+        /** Change a cart line's size or colour (the line keeps its lineId). The line is named by productId when the product has one line, else by lineId */
         put: operations["putCartUpdateItem"];
         post?: never;
         delete?: never;
@@ -992,7 +992,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a cart line: the product's only line, or the line given by the lineId query parameter; 409 when the product has several lines and no lineId was sent */
+        /** Remove a cart line: the product's only line, or the line given by the lineId query parameter */
         delete: operations["deleteRemoveFromCartProductId"];
         options?: never;
         head?: never;
@@ -6398,9 +6398,9 @@ export interface operations {
                         size?: string;
                         color?: string;
                     };
-                    lineId: unknown;
+                    lineId?: unknown;
                     /** @enum {string} */
-                    mode: "set" | "increase";
+                    mode?: "set" | "increase";
                 };
             };
         };
@@ -6555,7 +6555,7 @@ export interface operations {
             content: {
                 "application/json": {
                     productId: unknown;
-                    lineId: unknown;
+                    lineId?: unknown;
                     properties: unknown;
                 };
             };
@@ -6590,6 +6590,15 @@ export interface operations {
             };
             /** @description No valid session (cookie or bearer token) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The product has several lines and no lineId was sent, or another line already has that size and colour */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6667,6 +6676,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The product has several lines and no lineId was sent */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

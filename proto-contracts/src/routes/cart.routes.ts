@@ -24,15 +24,16 @@ export const cartManifest = defineRoutes('cart', {
   },
   'PUT /cart/updateItem': {
     access: 'login',
-    summary:
-      "Change a cart line's size or colour (the line keeps its lineId). The line is named by productId when the product has one line, else by lineId; 409 when the product has several lines and no lineId was sent, or another line already has that size and colour",
+    summary: "Change a cart line's size or colour (the line keeps its lineId). The line is named by productId when the product has one line, else by lineId",
     body: updateCartItemSchema,
+    conflict: 'The product has several lines and no lineId was sent, or another line already has that size and colour',
     response: ok({ ...lineChange, properties: z.unknown() }),
   },
   'DELETE /removeFromCart/:productId': {
     access: 'login',
-    summary: "Remove a cart line: the product's only line, or the line given by the lineId query parameter; 409 when the product has several lines and no lineId was sent",
+    summary: "Remove a cart line: the product's only line, or the line given by the lineId query parameter",
     params: productIdParamsSchema,
+    conflict: 'The product has several lines and no lineId was sent',
     query: textQuery('lineId'),
     response: ok(lineChange),
   },

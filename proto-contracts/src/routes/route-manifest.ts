@@ -54,6 +54,8 @@ export interface RouteDeclaration {
   answers?: 'pdf' | 'csv' | 'redirect';
   /** Statuses of success ([200] unless said). */
   status?: readonly (200 | 201)[];
+  /** When the route answers 409: what the conflict is. */
+  conflict?: string;
 }
 
 /** One route of the manifest. */
