@@ -34,6 +34,10 @@ describe('shippingAddressText', () => {
 
   it('is an older address’s text as it was', () => {
     expect(streetLineOf({ other: '5 Old Lane', line1: null })).toBe('5 Old Lane');
+    // A landmark typed with its own 'near' (or 'opposite', 'behind') is not given a second one.
+    expect(streetLineOf({ line1: '12 MG Road', landmark: 'Near Metro' })).toBe('12 MG Road, Near Metro');
+    expect(streetLineOf({ line1: '12 MG Road', landmark: 'opp. Apollo Hospital' })).toBe('12 MG Road, opp. Apollo Hospital');
+    expect(streetLineOf({ line1: '12 MG Road', landmark: 'Nearby Park' })).toBe('12 MG Road, Near Nearby Park');
     expect(shippingAddressText({ other: '5 Old Lane', line1: null })).toBe('5 Old Lane');
   });
 

@@ -82,7 +82,14 @@ type AddressParts = Pick<BookAddress, 'line1' | 'line2' | 'landmark' | 'other'>;
 /** The street part of an address in one line: 'Flat 4, 12 MG Road, Near City Mall' (an old address: its text). */
 export function streetLineOf(address: Partial<AddressParts>): string {
   if (!address.line1) return (address.other ?? '').trim();
-  return [address.line1, address.line2, address.landmark ? `Near ${address.landmark}` : null].filter(Boolean).join(', ');
+  return [address.line1, address.line2, landmarkText(address.landmark)].filter(Boolean).join(', ');
+}
+
+/** A landmark as it reads in an address: 'Near City Mall', whether or not the shopper typed the 'near' ('Opposite …' stays as typed). */
+function landmarkText(landmark: string | null | undefined): string | null {
+  const text = landmark?.trim();
+  if (!text) return null;
+  return /^(near|opp(osite|\.)?|behind|beside|next to|in front of)\b/i.test(text) ? text : `Near ${text}`;
 }
 
 /**
