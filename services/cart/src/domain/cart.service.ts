@@ -131,6 +131,10 @@ export async function productForAdd(deps: CartDeps, productId: string): Promise<
 export async function addToCart(deps: CartDeps, userId: string, input: AddToCartInput): Promise<CartChange> {
   // Any catalog call happens before the transaction: an HTTP call must never hold a database lock.
   const { product, stored } = await productForAdd(deps, input.productId);
+  if (stored) {
+    const changed = await changeExistingLine(deps, userId, product, input);
+    if (changed) return counted('add')(changed);
+  }
   return deps.db.transaction(async (tx) => {
     await lockCart(tx, userId);
     const lines = await linesOf(tx, userId, product.id);
@@ -159,6 +163,57 @@ export async function addToCart(deps: CartDeps, userId: string, input: AddToCart
       : await insertLine(tx, userId, product.id, quantity, properties, now);
     return { productId: product.id, lineId, name: product.name, properties, cart: await loadCart(tx, userId) };
   }).then(counted('add'));
+}
+
+/** The product's lines as one text, compared by the database to tell whether they are still as read. */
+const linesFingerprint = (lines: LineOfProduct[]) =>
+  [...lines]
+    .sort((a, b) => (a.lineId < b.lineId ? -1 : 1))
+    .map((l) => `${l.lineId}:${l.quantity}:${l.size ?? ''}:${l.color ?? ''}`)
+    .join(',');
+
+/**
+ * An add that changes the quantity of a variant already in the cart, checked against the cart's
+ * current copy of the product, as one statement without the cart lock: no line is added, so the
+ * 50-line limit is not at stake. It applies only while every line of the product is as read, with
+ * those lines locked (so the stock a size's colours share, and an 'increase', stay exact against
+ * each other); otherwise, or when the variant has no line yet, the answer is undefined and the add
+ * takes the locked path. A new line added at the same moment is checked on its own path; the
+ * cart's stock check is the shopper's guide, the catalog's reservation at checkout is the rule.
+ */
+async function changeExistingLine(deps: CartDeps, userId: string, product: CatalogProduct, input: AddToCartInput): Promise<CartChange | undefined> {
+  const lines = await linesOf(deps.db, userId, product.id);
+  if (lines.length === 0) return undefined;
+  let target: LineOfProduct | undefined;
+  let properties: CartItemProperties;
+  if (input.lineId !== undefined) {
+    target = pickLine(lines, input.lineId, product.name);
+    properties = { size: target.size, color: target.color };
+  } else {
+    const only = lines.length === 1 ? lines[0] : undefined;
+    properties = resolveProperties(product, { size: input.properties?.size ?? only?.size, color: input.properties?.color ?? only?.color }, { quantity: input.quantity });
+    target = lines.find((l) => isVariant(l, properties));
+  }
+  if (!target) return undefined;
+  const quantity = input.mode === 'increase' ? target.quantity + input.quantity : input.quantity;
+  if (quantity > MAX_QUANTITY_PER_LINE) throw badRequest(cartMessages.quantityTooLarge);
+  assertInStock(product, properties.size, quantity, heldByOthers(product, lines, properties.size, target.lineId));
+  const now = deps.clock().toISOString();
+  const { rows } = await deps.db.execute(
+    // The product's lines are locked (FOR UPDATE waits for a concurrent change and then reads it),
+    // so two adds to lines sharing a size's stock cannot both pass on what each read before.
+    sql`with locked as (
+        select o.line_id, o.quantity, o.size, o.color from cart.cart_lines o
+        where o.user_id = ${userId} and o.product_id = ${product.id} for update
+      )
+      update cart.cart_lines set quantity = ${quantity}, updated_at = ${now}
+      where line_id = ${target.lineId}
+        and (select string_agg(l.line_id || ':' || l.quantity || ':' || coalesce(l.size, '') || ':' || coalesce(l.color, ''), ',' order by l.line_id::text collate "C") from locked l)
+          = ${linesFingerprint(lines)}
+      returning line_id`,
+  );
+  if (rows.length === 0) return undefined;
+  return { productId: product.id, lineId: target.lineId, name: product.name, properties, cart: await loadCart(deps.db, userId) };
 }
 
 async function setLineQuantity(tx: Tx, lineId: string, quantity: number, now: Date): Promise<string> {

@@ -99,6 +99,33 @@ describe('one line per product, size and colour', () => {
     ]);
   });
 
+  test('concurrent increases of one line all count, and concurrent sets of two colours never exceed the stock they share', async () => {
+    const client = svc.client();
+    const p = tee();
+    await twoColours(client, p._id);
+    // Two raises of Olive L by one at once: none is lost (each is checked against the line as it then is).
+    const raises = await Promise.all(
+      Array.from({ length: 2 }, () => client.post('/api/v1/addToCart', { productId: p._id, quantity: 1, properties: { size: 'L', color: 'Olive' }, mode: 'increase' })),
+    );
+    expect(raises.map((r) => r.status)).toEqual([200, 200]);
+    expect(variants(await linesOf(client))).toEqual([
+      ['L', 'Olive', 3],
+      ['L', 'Navy Blue', 2],
+    ]);
+    // L has 5. Olive to 4 and Navy Blue to 3 at once: each alone fits what the other held when it
+    // was read, both together do not; at most one of them is taken.
+    for (let round = 0; round < 5; round += 1) {
+      await client.post('/api/v1/addToCart', { productId: p._id, quantity: 1, properties: { size: 'L', color: 'Olive' } });
+      await client.post('/api/v1/addToCart', { productId: p._id, quantity: 1, properties: { size: 'L', color: 'Navy Blue' } });
+      await Promise.all([
+        client.post('/api/v1/addToCart', { productId: p._id, quantity: 4, properties: { size: 'L', color: 'Olive' } }),
+        client.post('/api/v1/addToCart', { productId: p._id, quantity: 4, properties: { size: 'L', color: 'Navy Blue' } }),
+      ]);
+      const held = (await linesOf(client)).reduce((sum, l) => sum + l.quantity, 0);
+      expect(held).toBeLessThanOrEqual(5);
+    }
+  });
+
   test('an unknown mode or a malformed line id is a 400', async () => {
     const client = svc.client();
     const p = tee();
