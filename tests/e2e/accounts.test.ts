@@ -229,13 +229,14 @@ describe('account journeys in the browser', () => {
   test('guarded routes send a visitor to login and back, and keep shoppers out of admin', async () => {
     const page = await newPage();
     await screenshotOnFailure(page, 'guards', async () => {
-      await page.goto(`${shop.url}/cart`);
+      // The cart is open to guests (decision 0063); checkout is not.
+      await page.goto(`${shop.url}/checkout`);
       await page.waitForURL(`${shop.url}/login`);
       await page.getByRole('heading', { name: 'Login' }).waitFor();
       await page.getByLabel('Email').fill('arjun@shop.test');
       await page.getByLabel('Password').fill('arjun-pass-2');
       await page.getByRole('button', { name: 'Login' }).click();
-      await page.waitForURL(`${shop.url}/cart`);
+      await page.waitForURL(`${shop.url}/checkout`);
       await page.goto(`${shop.url}/admin`);
       await page.waitForURL(`${shop.url}/`);
       await page.goto(`${shop.url}/login`);

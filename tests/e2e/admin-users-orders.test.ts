@@ -132,7 +132,7 @@ describe('the staff users and orders screens in the browser', () => {
       await empPage.goto(`${e2e.shop.url}/admin?section=users`);
       await empPage.getByRole('heading', { name: 'Orders Management' }).waitFor();
       const sections = empPage.getByRole('navigation', { name: 'Dashboard sections' });
-      expect(await sections.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Orders', 'Create', 'Products', 'Low stock', 'Reviews', 'Categories', 'Returns', 'Coupons', 'GST']);
+      expect(await sections.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Orders', 'Create', 'Products', 'Low stock', 'Reviews', 'Categories', 'Returns', 'Coupons', 'GST', 'Delivery']);
       await empPage.getByRole('heading', { name: 'Staff Dashboard' }).waitFor();
       await empPage.getByRole('row').filter({ hasText: adminNumber(orderIds[8]!) }).getByRole('button', { name: /Mark as Shipped/ }).waitFor();
       expect(await empPage.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
