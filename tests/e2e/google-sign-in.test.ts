@@ -32,16 +32,18 @@ describe('Google sign-in in the browser', () => {
     await page.getByRole('button', { name: 'Sign-in' }).click();
   }
 
-  test('a new shopper clicks "Continue with Google" on the way to the cart and lands there signed in', async () => {
+  test('a new shopper clicks "Continue with Google" on the way to checkout and lands there signed in', async () => {
     const { page } = e2e;
     await screenshotOnFailure(page, 'oidc-sign-in', async () => {
-      await page.goto(`${e2e.shop.url}/cart`);
+      // The cart is open to guests (decision 0063); checkout asks for a login.
+      await page.goto(`${e2e.shop.url}/checkout`);
       await page.waitForURL(`${e2e.shop.url}/login`);
       await page.getByRole('link', { name: 'Continue with Google' }).click();
 
       await signInAtProvider(page, 'ananya.iyer@gmail.test');
 
-      await page.waitForURL(`${e2e.shop.url}/cart`);
+      await page.waitForURL(`${e2e.shop.url}/checkout`);
+      await page.goto(`${e2e.shop.url}/cart`);
       await page.getByText('Your cart is empty.').waitFor();
       await page.getByRole('navigation', { name: 'Your shopping' }).getByRole('link', { name: 'Orders' }).waitFor();
       await page.goto(`${e2e.shop.url}/profile`);

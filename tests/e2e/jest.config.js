@@ -5,5 +5,6 @@ module.exports = {
   ...require('../../jest.transform'),
   testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
   globalSetup: '<rootDir>/tests/e2e/global-setup.js',
+  globalTeardown: '<rootDir>/tests/e2e/global-teardown.js',
   testTimeout: 120000,
 };

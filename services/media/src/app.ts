@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { parse } from 'graphql';
 import { z } from 'zod';
 import { subgraphSdl } from '@shop/proto-contracts';
 import {
+  cachedBytes,
   commonSettings,
   createServiceApp,
   finishServiceApp,
@@ -13,7 +16,8 @@ import {
   type Runtime,
   type ServiceInstance,
 } from '@shop/platform';
-import { createImageProcessor } from './domain/image-processor';
+import { createImageProcessor, type EncodedVariant, type EncodeResult, type ImageFormat, type ImageProcessor } from './domain/image-processor';
+import type { MediaVariant } from './domain/media-store';
 import { LocalDiskStore } from './domain/local-disk-store';
 import { mountInternalImageRoutes } from './routes/internal-images.routes';
 import { mountMediaFileRoutes } from './routes/media-files.routes';
@@ -44,7 +48,7 @@ export async function createMediaService(
 ): Promise<ServiceInstance> {
   const store = new LocalDiskStore(opts.mediaDir);
   await store.init();
-  const processor = createImageProcessor();
+  const processor = withTestImageCache(createImageProcessor());
   const publicBase = (opts.publicBase ?? '/media').replace(/\/+$/, '');
 
   const app = createServiceApp(runtime);
@@ -61,4 +65,40 @@ export async function createMediaService(
   const running = await prepareService(runtime, join(__dirname, 'db/migrations'));
   await followAuthzEvents(runtime);
   return { name: 'media', app, stop: running.stop };
+}
+
+/**
+ * The processor, answering an image encoded before from the test runs' folder when one is set
+ * (`SHOP_TEST_IMAGE_CACHE`, see cachedBytes): the same bytes encode to the same variants. Refusals
+ * are never kept.
+ */
+function withTestImageCache(inner: ImageProcessor): ImageProcessor {
+  if (!process.env.SHOP_TEST_IMAGE_CACHE) return inner;
+  class NotKept extends Error {
+    constructor(readonly result: EncodeResult) {
+      super('not kept');
+    }
+  }
+  return {
+    dimensionsOf: (bytes) => inner.dimensionsOf(bytes),
+    encodeVariants: async (bytes) => {
+      const key = `media-encode:${sharp.versions.vips}:${createHash('sha256').update(bytes).digest('hex')}`;
+      try {
+        const kept = await cachedBytes(key, async () => {
+          const result = await inner.encodeVariants(bytes);
+          if (!result.ok) throw new NotKept(result);
+          const variants = Object.fromEntries(Object.entries(result.variants).map(([name, v]) => [name, { bytes: v.bytes.toString('base64'), width: v.width, height: v.height }]));
+          return Buffer.from(JSON.stringify({ format: result.format, variants }));
+        });
+        const parsed = JSON.parse(kept.toString()) as { format: ImageFormat; variants: Record<MediaVariant, { bytes: string; width: number; height: number }> };
+        const variants = Object.fromEntries(
+          Object.entries(parsed.variants).map(([name, v]) => [name, { bytes: Buffer.from(v.bytes, 'base64'), width: v.width, height: v.height }]),
+        ) as Record<MediaVariant, EncodedVariant>;
+        return { ok: true, format: parsed.format, variants };
+      } catch (err) {
+        if (err instanceof NotKept) return err.result;
+        throw err;
+      }
+    },
+  };
 }

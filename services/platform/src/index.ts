@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './test-image-cache';
 export * from './cache-tags';
 export * from './authz-state';
 export * from './config';

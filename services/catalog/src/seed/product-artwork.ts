@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { cachedBytes } from '@shop/platform';
 
 /**
  * Demo artwork drawn locally (no network): an SVG with a gradient in the product's colour, a
@@ -228,5 +229,7 @@ export function artworkSvg(spec: ArtworkSpec): string {
 
 /** Renders a picture to PNG bytes (what the media service's internal route takes). */
 export async function renderArtwork(spec: ArtworkSpec): Promise<Buffer> {
-  return sharp(Buffer.from(artworkSvg(spec))).png({ compressionLevel: 6 }).toBuffer();
+  const svg = artworkSvg(spec);
+  // The SVG and the renderer's version decide the picture: a test run draws each one once.
+  return cachedBytes(`artwork:${sharp.versions.vips}:${svg}`, () => sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer());
 }
