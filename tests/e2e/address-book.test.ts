@@ -1,12 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { screenshotOnFailure, shopInBrowser } from '../support/browser';
+import type { BrowserContext } from 'playwright-core';
+import { screenshotOnFailure, shopInBrowser, snap } from '../support/browser';
 
 const ADMIN = { email: 'admin@address.test', password: 'admin-pass-address' };
-
-/** When SCREENSHOT_DIR is set, a picture of the page there (for a person to look at). */
-async function snap(page: Page, name: string) {
-  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}.png`, fullPage: true });
-}
 
 /**
  * The address book (decisions 0065 and 0066): a shopper adds an address by its PIN code (city,

@@ -1,18 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { screenshotOnFailure, shopInBrowser, signedUpContext } from '../support/browser';
+import type { BrowserContext } from 'playwright-core';
+import { cartMirror, pageRecordingDialogs, screenshotOnFailure, shopInBrowser, signedUpContext, snap } from '../support/browser';
 
 type Listed = { _id: string; name: string; price: number; size: string[]; stockDetail: Record<string, number> };
-
-/** When SCREENSHOT_DIR is set, a picture of the page there (for a person to look at). */
-async function snap(page: Page, name: string) {
-  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}.png`, fullPage: true });
-}
-
-async function mirror(page: Page) {
-  return (JSON.parse(String(await page.evaluate("localStorage.getItem('cartItems')"))) as Array<{ id: string; quantity: number; properties: { size: string | null; color: string | null } }>)
-    .map((i) => [i.id, i.quantity, i.properties.size, i.properties.color] as const)
-    .sort();
-}
 
 /**
  * Buy Now on the product page, the choice kept through login in the guest cart (Buy Now and Add to
@@ -40,12 +29,7 @@ describe('Buy Now and Go to cart in the browser', () => {
       const saved = sized.find((p) => p !== first && p !== second)!;
       const context = await e2e.browser.newContext({ viewport: { width, height: width === 1280 ? 900 : 844 } });
       contexts.push(context);
-      const page = await context.newPage();
-      const dialogs: string[] = [];
-      page.on('dialog', (dialog) => {
-        dialogs.push(dialog.message());
-        void dialog.dismiss();
-      });
+      const { page, dialogs } = await pageRecordingDialogs(context);
 
       await screenshotOnFailure(page, `buy-now-${n}`, async () => {
         // Logged out: the second size, quantity 2, Buy Now → kept in the guest cart → login → the
@@ -64,7 +48,7 @@ describe('Buy Now and Go to cart in the browser', () => {
         await page.getByText('Your guest cart line was added to your cart').waitFor();
         await page.getByRole('heading', { name: 'Confirm Order' }).waitFor();
         expect(new URL(page.url()).pathname).toBe('/checkout');
-        const [line] = await mirror(page);
+        const [line] = await cartMirror(page);
         expect(line?.slice(0, 3)).toEqual([first._id, 2, first.size[1]]);
 
         // Logged out again: Add to Cart puts the choice in the guest cart and stays on the product
@@ -88,7 +72,7 @@ describe('Buy Now and Go to cart in the browser', () => {
         await page.getByRole('link', { name: 'Cart, 3 items' }).waitFor();
         await page.goto(`${e2e.shop.url}/product/${second._id}`);
         await page.getByText('In Cart (1)').waitFor();
-        expect((await mirror(page)).map((l) => l.slice(0, 3))).toEqual([[first._id, 2, first.size[1]], [second._id, 1, second.size[1]]].sort());
+        expect((await cartMirror(page)).map((l) => l.slice(0, 3))).toEqual([[first._id, 2, first.size[1]], [second._id, 1, second.size[1]]].sort());
 
         // In the cart: a clear Go to cart (and Buy Now, Remove), all inside the screen.
         const goToCart = page.getByRole('link', { name: 'Go to cart' });
@@ -108,7 +92,7 @@ describe('Buy Now and Go to cart in the browser', () => {
         await page.getByText('In Cart (1)').waitFor();
         await page.getByRole('button', { name: 'Buy Now' }).click();
         await page.getByRole('heading', { name: 'Confirm Order' }).waitFor();
-        expect((await mirror(page)).length).toBe(2);
+        expect((await cartMirror(page)).length).toBe(2);
 
         // Wishlist: Move to cart of a product with sizes asks which size, inside the screen.
         await page.goto(`${e2e.shop.url}/product/${saved._id}`);
@@ -129,7 +113,7 @@ describe('Buy Now and Go to cart in the browser', () => {
         await sizeDialog.getByRole('button', { name: 'Move to cart' }).click();
         await page.getByText(`${saved.name} moved to your cart`).waitFor();
         await page.getByText('Your wishlist is empty.').waitFor();
-        expect((await mirror(page)).find((l) => l[0] === saved._id)?.slice(0, 3)).toEqual([saved._id, 1, saved.size[1]]);
+        expect((await cartMirror(page)).find((l) => l[0] === saved._id)?.slice(0, 3)).toEqual([saved._id, 1, saved.size[1]]);
         expect(dialogs).toEqual([]);
       });
       // Two logins and a checkout per width: more than the default budget on a busy machine.

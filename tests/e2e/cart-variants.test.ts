@@ -1,19 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { screenshotOnFailure, shopInBrowser, signedUpContext } from '../support/browser';
+import { cartMirror, pageRecordingDialogs, screenshotOnFailure, shopInBrowser, signedUpContext, snap } from '../support/browser';
 
 type Listed = { _id: string; name: string; price: number; size: string[]; colors: string[]; stockDetail: Record<string, number> };
-
-/** When SCREENSHOT_DIR is set, a picture of the page there (for a person to look at). */
-async function snap(page: Page, name: string) {
-  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}.png`, fullPage: true });
-}
-
-/** The server cart as the page mirrors it: [product, quantity, size, colour] per line. */
-async function mirror(page: Page) {
-  return (JSON.parse(String(await page.evaluate("localStorage.getItem('cartItems')"))) as Array<{ id: string; quantity: number; properties: { size: string | null; color: string | null } }>)
-    .map((i) => [i.id, i.quantity, i.properties.size, i.properties.color] as const)
-    .sort();
-}
 
 /** Clicks the colour's swatch (its label) and waits until the page shows the choice. */
 async function chooseColour(page: Page, colour: string) {
@@ -45,12 +33,7 @@ describe('cart lines per colour and size, and the guest cart', () => {
     expect(product).toBeDefined();
     const p = product!;
     const [firstColour, secondColour] = p.colors as [string, string];
-    const page = await context.newPage();
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
+    const { page, dialogs } = await pageRecordingDialogs(context);
 
     await screenshotOnFailure(page, 'cart-variants-1280', async () => {
       await page.goto(`${e2e.shop.url}/product/${p._id}`);
@@ -65,7 +48,7 @@ describe('cart lines per colour and size, and the guest cart', () => {
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await page.getByText('In Cart (1)').waitFor();
       await snap(page, 'variants-product-1280');
-      expect(await mirror(page)).toEqual(
+      expect(await cartMirror(page)).toEqual(
         [
           [p._id, 1, p.size[0], firstColour],
           [p._id, 1, p.size[0], secondColour],
@@ -82,7 +65,7 @@ describe('cart lines per colour and size, and the guest cart', () => {
       await second.getByRole('button', { name: 'Increase' }).click();
       await page.getByText(`Updated ${p.name} quantity in the cart`).first().waitFor();
       await page.getByRole('link', { name: 'Cart, 3 items' }).waitFor();
-      expect(await mirror(page)).toEqual(
+      expect(await cartMirror(page)).toEqual(
         [
           [p._id, 1, p.size[0], firstColour],
           [p._id, 2, p.size[0], secondColour],
@@ -103,12 +86,7 @@ describe('cart lines per colour and size, and the guest cart', () => {
     const size = p.size[p.size.length > 1 && (p.stockDetail[p.size[1]!] ?? 0) > 4 ? 1 : 0]!;
     const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
     contexts.push(context);
-    const page = await context.newPage();
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
+    const { page, dialogs } = await pageRecordingDialogs(context);
 
     await screenshotOnFailure(page, 'cart-variants-guest-390', async () => {
       await page.goto(`${e2e.shop.url}/product/${p._id}`);
@@ -151,7 +129,7 @@ describe('cart lines per colour and size, and the guest cart', () => {
       expect(new URL(page.url()).pathname).toBe('/checkout');
       // The checkout lists the account's cart once it is read after the merge.
       await page.getByText('Items (4)').waitFor();
-      expect(await mirror(page)).toEqual(
+      expect(await cartMirror(page)).toEqual(
         [
           [p._id, 2, size, secondColour],
           [p._id, 2, size, firstColour],

@@ -1,13 +1,8 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { logIn, screenshotOnFailure, shopInBrowser, signedUpContext, verifyEmailOverRest } from '../support/browser';
+import type { BrowserContext } from 'playwright-core';
+import { logIn, screenshotOnFailure, shopInBrowser, signedUpContext, snap, verifyEmailOverRest } from '../support/browser';
 import { mailText, startSmtpInbox } from '../support/smtp-inbox';
 
 const ADMIN = { email: 'admin@delivery.test', password: 'admin-pass-delivery' };
-
-/** When SCREENSHOT_DIR is set, a picture of the page there (for a person to look at). */
-async function snap(page: Page, name: string) {
-  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}.png`, fullPage: true });
-}
 
 type Listed = { _id: string; name: string; stock: number; size: string[] };
 

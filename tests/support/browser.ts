@@ -24,6 +24,32 @@ export async function screenshotOnFailure(page: Page, name: string, fn: () => Pr
   }
 }
 
+/** When SCREENSHOT_DIR is set, a picture of the whole page there (for a person to look at). */
+export async function snap(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** The server cart as the page mirrors it in local storage: [product, quantity, size, colour] per line, sorted. */
+export async function cartMirror(page: Page) {
+  return (JSON.parse(String(await page.evaluate("localStorage.getItem('cartItems')"))) as Array<{ id: string; quantity: number; properties: { size: string | null; color: string | null } }>)
+    .map((i) => [i.id, i.quantity, i.properties.size, i.properties.color] as const)
+    .sort();
+}
+
+/**
+ * A new page of `context` that dismisses every browser dialog and records its message: the shop
+ * asks in its own dialogs (decision 0024), so a journey expects `dialogs` to stay empty.
+ */
+export async function pageRecordingDialogs(context: BrowserContext): Promise<{ page: Page; dialogs: string[] }> {
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return { page, dialogs };
+}
+
 /**
  * Answers the shop's own dialog (decision 0024): waits until it asks exactly `question`, clicks the
  * button named `answer`, and waits for the dialog to close.
