@@ -46,11 +46,11 @@ function headersOf(req: Request, schema: z.ZodType): Record<string, string | und
 }
 
 /**
- * Registers a manifest route on a router mounted at /api/v1 (decision 0071): its method and path;
- * its access rule, enforced before anything else; the given middlewares (a body parser, a rate
- * limit that belongs to the action, a multipart reader); then the declared `params`, `query`, `headers` and `body`
- * schemas read from the request, and the action called with what they parsed (a redirect route's
- * action reads the request itself). The action only calls the domain and answers.
+ * Registers a manifest route on a router mounted at /api/v1 (decisions 0071, 0085): its method and
+ * path; its access rule, enforced before anything else; the given middlewares (a body parser, a
+ * rate limit that belongs to the action, a multipart reader); then the declared `params`, `query`,
+ * `headers` and `body` read with their schemas, and the action called with what they parsed (a
+ * redirect route's action reads the request itself). The action only calls the domain and answers.
  */
 export function registerRoute<R extends RouteSpec>(router: Router, route: R, ...handlers: [...RequestHandler[], RouteAction<R>]): void {
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
