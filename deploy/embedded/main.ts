@@ -30,13 +30,17 @@ import {
   type ServiceInstance,
   type SharedRuntime,
 } from '@shop/platform';
-import { createAuthService, oidcOptionsOf, oidcSettings } from '@shop/auth';
-import { catalogSettings, createCatalogService } from '@shop/catalog';
+import { authOptionsOf, authServiceSettings, createAuthService } from '@shop/auth';
+import { catalogOptionsOf, catalogServiceSettings, createCatalogService } from '@shop/catalog';
 import { createCartService } from '@shop/cart';
-import { createOrderService, sellerOf, sellerSettings } from '@shop/order';
-import { createMediaService } from '@shop/media';
+import { createOrderService, orderOptionsOf, orderServiceSettings } from '@shop/order';
+import { createMediaService, mediaOptionsOf, mediaServiceSettings } from '@shop/media';
 import { corsOriginsOf, createGateway } from '@shop/gateway';
 
+/**
+ * The shop's settings: the launcher's own (where it listens, where data lives, the gateway's), then
+ * every service's own settings, the same objects the services read in distributed mode (decision 0085).
+ */
 const embeddedSettings = {
   /** `production`: no GraphQL introspection or field suggestions, Secure cookies. */
   NODE_ENV: commonSettings.NODE_ENV,
@@ -46,20 +50,16 @@ const embeddedSettings = {
   LOG_LEVEL: commonSettings.LOG_LEVEL,
   SMTP_URL: s.url(['smtp:', 'smtps:']).optional(),
   PUBLIC_URL: s.url(['http:', 'https:']).optional(),
-  ADMIN_EMAIL: z.string().email().optional(),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   /** Comma-separated origins of partners' pages allowed to call the API with credentials. */
   CORS_ORIGINS: z.string().default(''),
   WEB_DIST: z.string().default(resolve(__dirname, '../../web/dist')),
   /** Port of GET /metrics for every service of the shop (label `service`); unset: not served. */
   METRICS_PORT: s.port.optional(),
-  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
-  REVIEWS_NEED_APPROVAL: catalogSettings.REVIEWS_NEED_APPROVAL,
-  LOW_STOCK_THRESHOLD: catalogSettings.LOW_STOCK_THRESHOLD,
-  ...oidcSettings,
-  ...sellerSettings,
+  ...authServiceSettings,
+  ...catalogServiceSettings,
+  ...orderServiceSettings,
+  ...mediaServiceSettings,
 };
 
 /** The RS256 key pair that signs access tokens, made on first start and kept under DATA_DIR. */
@@ -79,7 +79,7 @@ function loadOrCreateKeys(dataDir: string) {
 export async function startEmbedded(env: Record<string, string | undefined> = process.env) {
   const started = Date.now();
   const config = loadConfig(embeddedSettings, env);
-  const oidc = oidcOptionsOf(config);
+  const authOptions = authOptionsOf(config);
   if (config.METRICS_PORT && config.METRICS_PORT === config.PORT) throw new ConfigError(['METRICS_PORT: must differ from PORT (metrics are never served on the shop port)']);
   const dataDir = resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -112,31 +112,23 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
   let mediaUrl: string | undefined;
   let catalogUrl: string | undefined;
   const auth = await createAuthService(await runtime('auth'), {
+    ...authOptions,
     privateKey: keys.privateKey,
     mediaUrl: () => mediaUrl,
     publicUrl,
     // Secure cookies in production, and whenever the shop is reached over https.
     secureCookies: production || publicUrl.startsWith('https:'),
-    admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
-    loginLimits: { failuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT, failuresPerAddress: config.LOGIN_FAILURES_PER_ADDRESS },
-    oidc,
   });
-  const media = await createMediaService(await runtime('media'), { mediaDir: join(dataDir, 'media'), internalToken });
+  const media = await createMediaService(await runtime('media'), { ...mediaOptionsOf({ ...config, DATA_DIR: dataDir }), internalToken });
   const services: ServiceInstance[] = [
     auth,
-    await createCatalogService(await runtime('catalog'), {
-      mediaUrl: () => mediaUrl,
-      internalToken,
-      reviewsNeedApproval: config.REVIEWS_NEED_APPROVAL === 'true',
-      lowStockThreshold: config.LOW_STOCK_THRESHOLD,
-      publicUrl,
-    }),
+    await createCatalogService(await runtime('catalog'), { ...catalogOptionsOf(config), mediaUrl: () => mediaUrl, internalToken, publicUrl }),
     await createCartService(await runtime('cart'), { catalogUrl: () => catalogUrl }),
     await createOrderService(await runtime('order'), {
+      ...orderOptionsOf(config),
       catalogUrl: () => catalogUrl,
       internalToken,
       publicUrl,
-      seller: sellerOf(config),
       // India Post's PIN directory (decision 0066): a PIN it lacks gets no promise.
       pinDirectory: { isKnownPin: async (pin) => isRealPin(pin) },
     }),

@@ -82,7 +82,15 @@ function operation(route: RouteSpec) {
   // The wording clients (and the security suite) read: 'Roles admin and emp.', 'Role admin.'
   if (Array.isArray(roles)) op.description = roles.length === 1 ? `Role ${roles[0]}.` : `Roles ${roles.join(' and ')}.`;
   if (route.body || route.multipart) {
-    const schema = route.body ? jsonSchemaOf(route.body, 'input') : { type: 'object' };
+    const fields = route.body ? jsonSchemaOf(route.body, 'input') : { type: 'object' };
+    const schema = route.file
+      ? {
+          ...fields,
+          type: 'object',
+          properties: { ...((fields as { properties?: object }).properties ?? {}), [route.file]: { type: 'string', format: 'binary', description: 'the file' } },
+          required: [...((fields as { required?: string[] }).required ?? []), route.file],
+        }
+      : fields;
     op.requestBody = { required: true, content: route.multipart ? { 'multipart/form-data': { schema } } : { 'application/json': { schema } } };
   }
   return op;

@@ -191,6 +191,12 @@ export const adminProductQuerySchema = z.preprocess(
   }),
 );
 
+/** GET /admin/products/low-stock: a page of the staff list (decision 0057). */
+export const lowStockQuerySchema = z.object({
+  page: pageParam,
+  limit: limitParam(ADMIN_DEFAULT_PAGE_SIZE, ADMIN_MAX_PAGE_SIZE, catalogMessages.adminLimitInvalid),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Product creation and update
 

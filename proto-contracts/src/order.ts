@@ -209,6 +209,28 @@ const pageParam = z.preprocess(
 ).refine((n) => n >= 1, { error: orderMessages.pageInvalid });
 
 /** GET /orders/date?date=YYYY-MM-DD&page= (no date: today in Asia/Kolkata). */
+/** The longest period of the staff dashboard's sales figures, in days. */
+export const MAX_SALES_DAYS = 90;
+export const salesDaysInvalid = `days must be a whole number from 1 to ${MAX_SALES_DAYS}`;
+
+/** GET /admin/dashboard/sales: `days` from 1 to MAX_SALES_DAYS, 7 when absent. */
+export const salesDaysQuerySchema = z.object({
+  days: z.preprocess(
+    (v) => (v === undefined || v === '' ? '7' : v),
+    z
+      .string({ error: salesDaysInvalid })
+      .regex(/^\d{1,4}$/, { error: salesDaysInvalid })
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= MAX_SALES_DAYS, { error: salesDaysInvalid }),
+  ),
+});
+
+/** The GST summary's answers to a bad request (decision 0049). */
+export const gstSummaryMessages = { badMonth: 'month must be YYYY-MM (e.g. 2026-11)' } as const;
+
+/** GET /admin/gst-summary(/csv): the month, as text (its format is checked where the month is read). */
+export const gstSummaryQuerySchema = z.object({ month: z.string({ error: gstSummaryMessages.badMonth }).describe('YYYY-MM (Asia/Kolkata)') });
+
 export const ordersByDateQuerySchema = z.object({
   date: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),

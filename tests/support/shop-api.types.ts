@@ -1764,6 +1764,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An account has this email */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -2100,6 +2109,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An account has the new email */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -2156,6 +2174,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An account has taken the new email meanwhile */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4887,9 +4914,9 @@ export interface operations {
     };
     getAdminProductsLowStock: {
         parameters: {
-            query?: {
-                page?: string;
-                limit?: string;
+            query: {
+                page: string;
+                limit: string;
             };
             header?: never;
             path?: never;
@@ -5045,6 +5072,15 @@ export interface operations {
             };
             /** @description Not for this role (allowed: admin, emp) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another product has this code */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5276,11 +5312,13 @@ export interface operations {
     getAdminReviews: {
         parameters: {
             query: {
+                status?: "pending" | "approved" | "rejected";
                 q?: string;
                 rating?: number;
                 productId?: string;
                 page: string;
                 limit: string;
+                id?: string;
             };
             header?: never;
             path?: never;
@@ -5615,7 +5653,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5655,6 +5693,15 @@ export interface operations {
             };
             /** @description Not for this role (allowed: admin) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The name is taken */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5756,6 +5803,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The new name is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -5830,6 +5886,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Products use it */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5979,6 +6044,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A rate with this prefix and limit exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -6054,6 +6128,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rate with this prefix and limit exists */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6282,6 +6365,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The product is in stock */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7280,8 +7372,9 @@ export interface operations {
     };
     getDeliveryPromise: {
         parameters: {
-            query?: {
-                pin?: string;
+            query: {
+                /** @description 6-digit PIN code */
+                pin: string;
             };
             header?: never;
             path?: never;
@@ -7481,6 +7574,15 @@ export interface operations {
             };
             /** @description Not for this role (allowed: admin, emp) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The prefix has a zone */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8224,12 +8326,14 @@ export interface operations {
     };
     getAdminOrdersExport: {
         parameters: {
-            query?: {
+            query: {
                 q?: string;
                 status?: string;
-                payment?: string;
+                payment?: "Pending" | "Paid" | "Refunded" | "Cancelled";
                 from?: string;
                 to?: string;
+                page: string;
+                limit: string;
             };
             header?: never;
             path?: never;
@@ -8295,8 +8399,8 @@ export interface operations {
     };
     getAdminDashboardSales: {
         parameters: {
-            query?: {
-                days?: string;
+            query: {
+                days: string;
             };
             header?: never;
             path?: never;
@@ -8809,6 +8913,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not cash on delivery, already settled, or not shipped */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -9064,6 +9177,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description More of an item than is left to return */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -9296,6 +9418,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description More of an item than is left to return */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9617,6 +9748,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The return is not a cash-on-delivery one waiting for its refund */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -9853,6 +9993,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The code is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -9956,6 +10105,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The code is taken, or maxUses is below the uses so far */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -10031,6 +10189,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An order used the coupon */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10318,7 +10485,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description the image file
+                     * @description the file
                      */
                     file: string;
                 };

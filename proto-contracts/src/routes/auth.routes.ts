@@ -24,13 +24,13 @@ const userAnswer = ok({ user: views.user });
 const phoneParams = z.object({ phone: z.string().min(1) });
 
 export const authManifest = defineRoutes('auth', {
-  'POST /register': { access: 'public', summary: 'Create an account (logs in: sets the session cookies)', body: registerSchema, response: ok({ message: z.string(), user: views.user }), status: [201] },
+  'POST /register': { access: 'public', summary: 'Create an account (logs in: sets the session cookies)', body: registerSchema, response: ok({ message: z.string(), user: views.user }), status: [201], conflict: 'An account has this email' },
   'POST /login': { access: 'public', summary: 'Log in; sets httpOnly access and refresh cookies', body: loginSchema, response: ok({ message: z.string(), user: views.user }) },
   'POST /logout': { access: 'public', summary: 'Log out; revokes the refresh token on the server', response: okMessage },
   'POST /refresh-token': { access: 'public', summary: 'Rotate the refresh token (cookie) and issue a new access token; 401 without a live refresh token', response: ok() },
   'GET /profile': { access: 'login', summary: 'The logged-in user', response: userAnswer },
-  'PUT /profile/update': { access: 'login', summary: 'Update name and avatar (multipart, field avatar); a new email needs currentPassword and is confirmed by a mailed link', body: updateProfileSchema, multipart: true, response: ok() },
-  'POST /email/confirm/:token': { access: 'public', summary: 'Confirm an email change with the token of the link mailed to the new address', params: token, response: ok() },
+  'PUT /profile/update': { access: 'login', summary: 'Update name and avatar (multipart, field avatar); a new email needs currentPassword and is confirmed by a mailed link', body: updateProfileSchema, multipart: true, response: ok(), conflict: 'An account has the new email' },
+  'POST /email/confirm/:token': { access: 'public', summary: 'Confirm an email change with the token of the link mailed to the new address', params: token, response: ok(), conflict: 'An account has taken the new email meanwhile' },
   'POST /email/verification': { access: 'login', summary: "Mail a new verification link to the account's email (limited per address and account; 400 when verified already)", response: ok() },
   'POST /email/verify/:token': { access: 'public', summary: "Verify the account's email with the token of the mailed link; opened in that account's logged-in session, also a fresh access token saying so", params: token, response: ok() },
   'POST /addPhone': { access: 'login', summary: 'Add a 10-digit Indian mobile number', body: addPhoneSchema, response: ok() },

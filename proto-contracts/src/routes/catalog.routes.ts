@@ -5,6 +5,7 @@ import {
   adminReviewsQuerySchema,
   categoryCreateSchema,
   categoryUpdateSchema,
+  lowStockQuerySchema,
   productCreateSchema,
   productListQuerySchema,
   productSearchQuerySchema,
@@ -13,7 +14,7 @@ import {
   reviewSchema,
   searchSuggestQuerySchema,
 } from '../catalog';
-import { moderateReviewSchema } from '../reviews';
+import { moderateReviewSchema, reviewStatusFilterSchema } from '../reviews';
 import { defineRoutes, idParams, ok, okMessage, productPageAnswer, textQuery, views } from './route-manifest';
 
 const categories = z.array(z.looseObject({ index: z.number(), str: z.string() }));
@@ -46,17 +47,17 @@ export const catalogManifest = defineRoutes('catalog', {
   'GET /admin/products/low-stock': {
     access: 'staff',
     summary: 'Products with LOW_STOCK_THRESHOLD units or fewer, or a size that has, fewest first (page, limit 1–100, 20)',
-    query: textQuery('page', 'limit'),
+    query: lowStockQuerySchema,
     response: ok({ threshold: z.number(), products: z.array(z.unknown()), totalProducts: z.number().int(), totalPages: z.number().int(), currentPage: z.number().int() }),
   },
-  'POST /admin/product/create': { access: 'staff', summary: "Create a product; category by index, key or name and subcat by key or name, any case and punctuation ('home-kitchen', 'Home & Kitchen'; 'homeDecor', 'home_decor')", body: productCreateSchema, response: ok({ product: views.product }), status: [201] },
+  'POST /admin/product/create': { access: 'staff', summary: "Create a product; category by index, key or name and subcat by key or name, any case and punctuation ('home-kitchen', 'Home & Kitchen'; 'homeDecor', 'home_decor')", body: productCreateSchema, response: ok({ product: views.product }), status: [201], conflict: 'Another product has this code' },
   'PUT /admin/product/:id': { access: 'staff', summary: 'Update a product (category and subcat matched as on create)', params: idParams, body: productUpdateSchema, response: ok({ product: views.product }) },
   'DELETE /admin/product/:id': { access: 'staff', summary: 'Delete a product', params: idParams, response: okMessage },
   'GET /admin/reviews': {
     access: 'staff',
     summary:
       'With id: the reviews of that product. Without id: every review newest first (moderation), filtered by status (pending, approved, rejected), rating (1–5) and productId, searched by q, page, limit (1–100, 20)',
-    query: adminReviewsQuerySchema,
+    query: reviewStatusFilterSchema.extend(adminReviewsQuerySchema.shape).extend({ id: z.string().optional() }),
     response: ok({ reviews: z.array(z.unknown()) }),
   },
   'DELETE /admin/reviews': { access: 'staff', summary: 'Delete a review (query productId, id)', query: textQuery('productId', 'id'), response: okMessage },
@@ -72,6 +73,8 @@ export const catalogManifest = defineRoutes('catalog', {
     access: 'admin',
     summary: 'Add a category, or a subcategory with parentId; 409 when the name is taken',
     body: categoryCreateSchema,
+    status: [201],
+    conflict: 'The name is taken',
     response: ok({ category: z.looseObject({ id: z.string(), index: z.number(), str: z.string() }) }),
   },
   'PUT /admin/categories/:id': {
@@ -80,16 +83,18 @@ export const catalogManifest = defineRoutes('catalog', {
     params: idParams,
     body: categoryUpdateSchema,
     response: ok(),
+    conflict: 'The new name is taken',
   },
-  'DELETE /admin/categories/:id': { access: 'admin', summary: 'Delete a category or subcategory; 409 while products use it', params: idParams, response: ok() },
+  'DELETE /admin/categories/:id': { access: 'admin', summary: 'Delete a category or subcategory; 409 while products use it', params: idParams, conflict: 'Products use it', response: ok() },
   'GET /admin/gst-rates': { access: 'staff', summary: 'The GST rate table (id, hsnPrefix, upTo in rupees per piece before tax or null, rate in percent, description); the longest matching prefix wins', response: ok({ rates: z.array(z.unknown()) }) },
   'POST /admin/gst-rates': {
     access: 'admin',
     summary: 'Add a rate (hsnPrefix 2/4/6/8 digits, upTo, rate one of 0, 0.25, 1.5, 3, 5, 18, 40, description); applies to orders placed after it; 409 when the prefix and limit exist',
     response: ok({ rate: z.unknown() }),
     status: [201],
+    conflict: 'A rate with this prefix and limit exists',
   },
-  'PUT /admin/gst-rates/:id': { access: 'admin', summary: 'Change a rate; orders placed before keep theirs', params: idParams, response: ok({ rate: z.unknown() }) },
+  'PUT /admin/gst-rates/:id': { access: 'admin', summary: 'Change a rate; orders placed before keep theirs', params: idParams, response: ok({ rate: z.unknown() }), conflict: 'A rate with this prefix and limit exists' },
   'DELETE /admin/gst-rates/:id': { access: 'admin', summary: 'Remove a rate', params: idParams, response: okMessage },
   // Notify me (decision 0069)
   'GET /product/:id/notify': { access: 'login', summary: 'Whether the caller is to be mailed when this product is back in stock: subscribed (true/false)', params: idParams, response: ok({ subscribed: z.boolean() }) },
@@ -99,6 +104,7 @@ export const catalogManifest = defineRoutes('catalog', {
     params: idParams,
     response: ok({ subscribed: z.boolean() }),
     status: [201],
+    conflict: 'The product is in stock',
   },
   'DELETE /product/:id/notify': { access: 'login', summary: 'No mail about this product after all; answers subscribed: false', params: idParams, response: ok({ subscribed: z.boolean() }) },
 });

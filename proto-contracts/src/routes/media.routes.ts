@@ -7,7 +7,7 @@ export const mediaManifest = defineRoutes('media', {
     access: 'login',
     summary: 'Upload an image (multipart, field file: JPEG, PNG or WebP); answers secure_url, the stored picture',
     multipart: true,
-    body: z.object({ file: z.string().meta({ format: 'binary', description: 'the image file' }) }),
+    file: 'file',
     response: z.looseObject({ success: z.literal(true), secure_url: z.string() }),
     status: [201],
   },

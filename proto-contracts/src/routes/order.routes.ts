@@ -1,8 +1,9 @@
 /** The order service's REST routes: checkout, orders, returns, invoices, coupons, payments and their staff side (format: route-manifest.ts). */
 import { z } from 'zod';
 import { adminCouponsQuerySchema, couponInputSchema } from '../coupons';
-import { deliveryZoneInputSchema, deliveryZonePatchSchema } from '../delivery.schema';
-import { adminOrdersQuerySchema, checkCouponSchema, createPaymentOrderSchema, idempotencyKeySchema, ordersByDateQuerySchema, placeOrderSchema, verifyPaymentSchema } from '../order';
+import { deliveryPinSchema, deliveryZoneInputSchema, deliveryZonePatchSchema } from '../delivery.schema';
+import { adminOrdersQuerySchema, checkCouponSchema, createPaymentOrderSchema, gstSummaryQuerySchema, idempotencyKeySchema, salesDaysQuerySchema, ordersByDateQuerySchema, placeOrderSchema, verifyPaymentSchema } from '../order';
+import { orderMessages } from '../order-rules';
 import { changeOrderStatusSchema, orderNoteSchema } from '../order-admin';
 import { refundToBodySchema } from '../refund-to.schema';
 import { adminReturnsQuerySchema, requestReturnSchema, returnQuoteSchema, updateReturnSchema } from '../returns';
@@ -15,7 +16,6 @@ const returnAnswer = ok({ message: z.string(), return: z.looseObject({ id: z.str
 const couponAnswer = ok({ message: z.string(), coupon: z.looseObject({ id: z.string(), code: z.string() }) });
 const deliveryZoneView = z.looseObject({ pinPrefix: z.string(), label: z.string(), serviceable: z.boolean(), codAvailable: z.boolean(), deliveryDays: z.number().int() });
 const prefixParams = z.object({ prefix: z.string().min(1) });
-const month = z.object({ month: z.string().describe('YYYY-MM (Asia/Kolkata)') });
 
 export const orderManifest = defineRoutes('order', {
   'POST /new/order': {
@@ -32,11 +32,11 @@ export const orderManifest = defineRoutes('order', {
     access: 'public',
     summary:
       "Whether the shop delivers to a PIN code: promise { pin, serviceable, codAvailable, zone, deliveryDays, deliveryDate (YYYY-MM-DD, Asia/Kolkata), message ('Delivery by Sat, 28 Nov · Cash on delivery available') }; a malformed pin is a 400",
-    query: textQuery('pin'),
+    query: z.object({ pin: deliveryPinSchema.describe('6-digit PIN code') }),
     response: ok({ promise: z.looseObject({ pin: z.string(), serviceable: z.boolean(), codAvailable: z.boolean() }) }),
   },
   'GET /admin/delivery-zones': { access: 'staff', summary: 'The delivery zones: zones (pinPrefix, label, serviceable, codAvailable, deliveryDays, updatedAt); the longest prefix matching a PIN applies', response: ok({ zones: z.array(deliveryZoneView) }) },
-  'POST /admin/delivery-zones': { access: 'staff', summary: 'Add a zone (pinPrefix 1–3 digits, label, serviceable, codAvailable, deliveryDays 1–30); 409 when the prefix has one', body: deliveryZoneInputSchema, response: ok({ message: z.string(), zone: deliveryZoneView }), status: [201] },
+  'POST /admin/delivery-zones': { access: 'staff', summary: 'Add a zone (pinPrefix 1–3 digits, label, serviceable, codAvailable, deliveryDays 1–30); 409 when the prefix has one', body: deliveryZoneInputSchema, response: ok({ message: z.string(), zone: deliveryZoneView }), status: [201], conflict: 'The prefix has a zone' },
   'PUT /admin/delivery-zones/:prefix': { access: 'staff', summary: 'Change a zone (any of label, serviceable, codAvailable, deliveryDays); checks and orders from now on use it', params: prefixParams, body: deliveryZonePatchSchema, response: ok({ message: z.string(), zone: deliveryZoneView }) },
   'DELETE /admin/delivery-zones/:prefix': { access: 'staff', summary: 'Remove a zone: its PINs fall back to a shorter prefix, or are not served', params: prefixParams, response: okMessage },
   'GET /orders/user': { access: 'login', summary: "The caller's orders, newest first", response: ok({ orders: z.array(views.order) }) },
@@ -53,22 +53,22 @@ export const orderManifest = defineRoutes('order', {
   'GET /admin/orders/export': {
     access: 'staff',
     summary: 'The orders the same search finds (all pages, at most 5000) as CSV; the buyer email column only for admin',
-    query: textQuery('q', 'status', 'payment', 'from', 'to'),
+    query: adminOrdersQuerySchema,
     answers: 'csv',
   },
   'GET /admin/dashboard/sales': {
     access: 'staff',
     summary: "The staff dashboard's sales figures over the last `days` Asia/Kolkata days (1–90, 7): todaySales, totalEarnings, bookedSales, collectedSales, refunded, ordersByStatus, daily, periodByStatus, topProducts, salesByCategory",
-    query: textQuery('days'),
+    query: salesDaysQuerySchema,
     response: ok(),
   },
   'GET /admin/gst-summary': {
     access: 'admin',
     summary: "The month's GST summary for GSTR-1: invoices issued less credit notes issued, b2c by placeOfSupply and rate, hsn by hsnCode and rate, totals",
-    query: month,
+    query: gstSummaryQuerySchema,
     response: ok(),
   },
-  'GET /admin/gst-summary/csv': { access: 'admin', summary: 'The same GST summary as CSV', query: month, answers: 'csv' },
+  'GET /admin/gst-summary/csv': { access: 'admin', summary: 'The same GST summary as CSV', query: gstSummaryQuerySchema, answers: 'csv' },
   'PUT /admin/order/:id': {
     access: 'staff',
     summary: "Change an order's status; shipping (status shipped) needs courier and trackingNumber, shown to the buyer with the courier's tracking link",
@@ -82,6 +82,7 @@ export const orderManifest = defineRoutes('order', {
     summary: 'Record the cash of a shipped or delivered cash-on-delivery order as collected (payment Paid); 409 when not COD, already settled or not shipped',
     params: idParams,
     response: orderChange,
+    conflict: 'Not cash on delivery, already settled, or not shipped',
   },
   'GET /admin/order/:id/notes': { access: 'staff', summary: 'Staff-only notes of an order, oldest first (authorName, text, createdAt)', params: idParams, response: ok({ notes: z.array(z.unknown()) }) },
   'POST /admin/order/:id/notes': { access: 'staff', summary: 'Add a staff-only note to an order (text, 1–1000 characters), signed with the caller’s name', params: idParams, body: orderNoteSchema, response: ok({ message: z.string(), note: z.unknown() }), status: [201] },
@@ -91,6 +92,7 @@ export const orderManifest = defineRoutes('order', {
     params: idParams,
     body: returnQuoteSchema,
     response: ok({ quote: z.unknown() }),
+    conflict: 'More of an item than is left to return',
   },
   'GET /returns/:id/credit-note': { access: 'login', summary: 'The credit note of a received return (buyer or staff)', params: idParams, response: ok({ creditNote: z.unknown() }) },
   'GET /returns/:id/credit-note/pdf': { access: 'login', summary: 'The credit note as a PDF (buyer or staff)', params: idParams, answers: 'pdf' },
@@ -101,6 +103,7 @@ export const orderManifest = defineRoutes('order', {
     body: requestReturnSchema.and(refundToBodySchema),
     response: returnAnswer,
     status: [201],
+    conflict: 'More of an item than is left to return',
   },
   'GET /returns/user': { access: 'login', summary: "The caller's returns with their timelines", response: ok({ returns: z.array(z.unknown()) }) },
   'GET /admin/returns': { access: 'staff', summary: 'Return requests (status, page; 20 per page)', query: adminReturnsQuerySchema, response: ok({ returns: z.array(z.unknown()) }) },
@@ -110,6 +113,7 @@ export const orderManifest = defineRoutes('order', {
     summary: 'The UPI ID or bank account a cash-on-delivery return is refunded to, in full, while it waits for its refund; 409 otherwise',
     params: idParams,
     response: ok(),
+    conflict: 'The return is not a cash-on-delivery one waiting for its refund',
   },
   'GET /order/:id/invoice': { access: 'login', summary: 'GST tax invoice of a delivered order (buyer or staff)', params: idParams, answers: 'pdf' },
   'GET /admin/coupons': { access: 'staff', summary: 'Coupons newest first with their uses (page, limit 1–100, 50)', query: adminCouponsQuerySchema, response: ok({ coupons: z.array(z.unknown()), total: z.number().int(), ...orderPage }) },
@@ -119,9 +123,10 @@ export const orderManifest = defineRoutes('order', {
     body: couponInputSchema,
     response: couponAnswer,
     status: [201],
+    conflict: 'The code is taken',
   },
-  'PUT /admin/coupon/:id': { access: 'admin', summary: "Replace a coupon's terms (same body as create)", params: idParams, body: couponInputSchema, response: couponAnswer },
-  'DELETE /admin/coupon/:id': { access: 'admin', summary: 'Delete a coupon no order used (409 for a used one: deactivate it instead)', params: idParams, response: okMessage },
+  'PUT /admin/coupon/:id': { access: 'admin', summary: "Replace a coupon's terms (same body as create)", params: idParams, body: couponInputSchema, response: couponAnswer, conflict: 'The code is taken, or maxUses is below the uses so far' },
+  'DELETE /admin/coupon/:id': { access: 'admin', summary: 'Delete a coupon no order used (409 for a used one: deactivate it instead)', params: idParams, response: okMessage, conflict: 'An order used the coupon' },
   'POST /coupon/check': {
     access: 'login',
     summary: 'Whether a coupon code may be used on these items now, with the price it gives (code, items); each refusal a 4xx saying why',
@@ -129,6 +134,6 @@ export const orderManifest = defineRoutes('order', {
     response: ok({ message: z.string(), code: z.string() }),
   },
   'POST /createOrder': { access: 'public', summary: 'Payment test page: create a payment order (limited per client)', body: createPaymentOrderSchema, response: z.looseObject({}) },
-  'POST /verifyOrder': { access: 'public', summary: 'Payment test page: verify a payment signature (400 when it does not hold)', body: verifyPaymentSchema, response: okMessage },
+  'POST /verifyOrder': { access: 'public', summary: 'Payment test page: verify a payment signature (400 when it does not hold)', body: verifyPaymentSchema, invalid: orderMessages.paymentVerificationFailed, response: okMessage },
   'POST /payments/test/:orderId/pay': { access: 'public', summary: 'Built-in test provider: pay a payment order (test mode only)', params: z.object({ orderId: z.string().min(1) }), response: z.looseObject({}) },
 });

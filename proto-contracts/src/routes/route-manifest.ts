@@ -56,6 +56,13 @@ export interface RouteDeclaration {
   status?: readonly (200 | 201)[];
   /** When the route answers 409: what the conflict is. */
   conflict?: string;
+  /** The field of a multipart upload that must carry a file (described as binary; `body` describes the text fields). */
+  file?: string;
+  /**
+   * The message of the 400 when a declared schema refuses the request, for a route whose answer
+   * must not say which field was wrong (e.g. a payment signature); else the first issue, phrased.
+   */
+  invalid?: string;
 }
 
 /** One route of the manifest. */
@@ -70,13 +77,14 @@ type RouteKey = `${HttpMethod} /${string}`;
 
 /**
  * A service's routes from `{ 'METHOD /path': declaration }`; the keys stay typed, so a service
- * registers `routes['POST /addToCart']` and a typo does not compile.
+ * registers `routes['POST /addToCart']` and a typo does not compile, and so do the schemas, so the
+ * handler receives what they parsed with its type.
  */
-export function defineRoutes<K extends RouteKey>(service: ServiceName, declared: Record<K, RouteDeclaration>): Record<K, RouteSpec> {
-  const out = {} as Record<K, RouteSpec>;
-  for (const key of Object.keys(declared) as K[]) {
+export function defineRoutes<D extends { [K in keyof D]: K extends RouteKey ? RouteDeclaration : never }>(service: ServiceName, declared: D): { [K in keyof D]: D[K] & RouteSpec } {
+  const out = {} as { [K in keyof D]: D[K] & RouteSpec };
+  for (const key of Object.keys(declared) as Array<keyof D & string>) {
     const [method, path] = key.split(' ') as [HttpMethod, string];
-    out[key] = { method, path, service, ...declared[key] };
+    out[key] = { method, path, service, ...(declared[key] as RouteDeclaration) } as D[typeof key] & RouteSpec;
   }
   return out;
 }

@@ -50,25 +50,45 @@ export function oidcOptionsOf(config: { OIDC_ISSUER: string; OIDC_CLIENT_ID?: st
   return { issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET };
 }
 
-export const authSettings = {
-  ...commonSettings,
-  PORT: settings.port.default(4001),
-  /** PEM of the RS256 private key that signs access tokens; required in distributed mode. */
-  JWT_PRIVATE_KEY: z.string().optional(),
+/**
+ * Auth's own settings, the same in both modes: read from this service's environment in distributed
+ * mode and from the shop's in embedded mode (decision 0085); `authOptionsOf` turns them into options.
+ */
+export const authServiceSettings = {
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** Origin of the web app; reset links point there. */
-  PUBLIC_URL: settings.url(['http:', 'https:']).default('http://localhost:3000'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH).optional(),
-  SMTP_URL: settings.url(['smtp:', 'smtps:']).optional(),
-  /** Base URL of the media service; without it avatar files cannot be uploaded (URLs still can). */
-  MEDIA_URL: settings.url(['http:', 'https:']).optional(),
   /** Failed logins per account (from any address) in 15 minutes before its logins are refused. */
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   /** Failed logins per client address (on any account) in 15 minutes: password spraying. */
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   ...oidcSettings,
+};
+
+/** The service options auth's own settings give (a ConfigError for half a Google sign-in). */
+export function authOptionsOf(config: z.output<z.ZodObject<typeof authServiceSettings>>) {
+  return {
+    accessTtlSeconds: config.ACCESS_TOKEN_TTL,
+    refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+    loginLimits: { failuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT, failuresPerAddress: config.LOGIN_FAILURES_PER_ADDRESS },
+    oidc: oidcOptionsOf(config),
+  } satisfies Partial<AuthServiceOptions>;
+}
+
+/** The auth process's settings in distributed mode: the common ones, where it listens and what it reaches, and its own. */
+export const authSettings = {
+  ...commonSettings,
+  PORT: settings.port.default(4001),
+  /** PEM of the RS256 private key that signs access tokens; required in distributed mode. */
+  JWT_PRIVATE_KEY: z.string().optional(),
+  /** Origin of the web app; reset links point there. */
+  PUBLIC_URL: settings.url(['http:', 'https:']).default('http://localhost:3000'),
+  SMTP_URL: settings.url(['smtp:', 'smtps:']).optional(),
+  /** Base URL of the media service; without it avatar files cannot be uploaded (URLs still can). */
+  MEDIA_URL: settings.url(['http:', 'https:']).optional(),
+  ...authServiceSettings,
 };
 
 export interface AuthServiceOptions {

@@ -1,18 +1,18 @@
 import './tracing';
 import { createPrivateKey, createPublicKey, createSign, createVerify } from 'node:crypto';
 import { ConfigError, createRuntime, listen, loadConfig, readPem, stopOnTerminationSignal, type RuntimeSettings } from '@shop/platform';
-import { authSettings, createAuthService, oidcOptionsOf } from './app';
+import { authOptionsOf, authSettings, createAuthService } from './app';
 
 /** Distributed-mode entry point: like the platform's runServiceMain, but auth holds the private key. */
 async function main() {
   let config: ReturnType<typeof loadConfig<typeof authSettings>>;
   let privateKey: string;
   let publicKey: string;
-  let oidc: ReturnType<typeof oidcOptionsOf>;
+  let options: ReturnType<typeof authOptionsOf>;
   try {
     config = loadConfig(authSettings);
     ({ privateKey, publicKey } = readKeys(config.JWT_PRIVATE_KEY, config.JWT_PUBLIC_KEY));
-    oidc = oidcOptionsOf(config);
+    options = authOptionsOf(config);
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n`);
     process.exit(1);
@@ -20,15 +20,11 @@ async function main() {
   // Prepared statements: the signed-in user's reads (profile, me, token checks) repeat a few statements.
   const runtime = await createRuntime('auth', config as RuntimeSettings, { publicKey, namedStatements: true });
   const instance = await createAuthService(runtime, {
+    ...options,
     privateKey,
     publicUrl: config.PUBLIC_URL,
-    accessTtlSeconds: config.ACCESS_TOKEN_TTL,
-    refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
     secureCookies: config.NODE_ENV === 'production' || config.PUBLIC_URL.startsWith('https:'),
-    admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
     mediaUrl: config.MEDIA_URL,
-    loginLimits: { failuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT, failuresPerAddress: config.LOGIN_FAILURES_PER_ADDRESS },
-    oidc,
   });
   if (instance.adminBootstrap?.password) {
     // Shown once, on the console only (not through the logger); the operator should change it.

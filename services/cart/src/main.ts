@@ -1,7 +1,7 @@
 import './tracing';
-import { loadConfig, runServiceMain } from '@shop/platform';
+import { runServiceMain } from '@shop/platform';
 import { cartSettings, createCartService } from './app';
 
-// runServiceMain has already validated the settings (and exited with the problems) before this runs.
+// runServiceMain has read and checked the settings (and exits with the problems if they are invalid).
 // Prepared statements: adding to and reading carts repeat the same few statements.
-void runServiceMain('cart', cartSettings, (runtime) => createCartService(runtime, { catalogUrl: loadConfig(cartSettings).CATALOG_URL }), { namedStatements: true });
+void runServiceMain('cart', cartSettings, (runtime, config) => createCartService(runtime, { catalogUrl: config.CATALOG_URL }), { namedStatements: true });

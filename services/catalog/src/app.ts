@@ -32,17 +32,35 @@ import { stockReservationRoutes } from './routes/stock-reservations.routes';
 import { seedDemoCatalog } from './seed/demo-catalog.seed';
 import { pendingImageCount, startDemoImageJob, type DemoImageJob, type DemoImageJobOptions } from './seed/demo-images.job';
 
-export const catalogSettings = {
-  ...commonSettings,
-  PORT: settings.port.default(4002),
-  /** Base URL of the media service, where the demo catalog's pictures are stored. */
-  MEDIA_URL: settings.url(['http:', 'https:']).optional(),
+/**
+ * The catalog's own settings, the same in both modes: read from this service's environment in
+ * distributed mode and from the shop's in embedded mode (decision 0085).
+ */
+export const catalogServiceSettings = {
   /** Create the demo catalog on first start, when there is no product yet. */
   DEMO_CATALOG: z.enum(['true', 'false']).default('true'),
   /** New and edited reviews wait until staff approve them (decision 0056). */
   REVIEWS_NEED_APPROVAL: z.enum(['true', 'false']).default('true'),
   /** Products and sizes with this many units or fewer are on the low-stock list (decision 0057). */
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(100000).default(5),
+};
+
+/** The service options the catalog's own settings give. */
+export function catalogOptionsOf(config: z.output<z.ZodObject<typeof catalogServiceSettings>>) {
+  return {
+    demoCatalog: config.DEMO_CATALOG === 'true',
+    reviewsNeedApproval: config.REVIEWS_NEED_APPROVAL === 'true',
+    lowStockThreshold: config.LOW_STOCK_THRESHOLD,
+  } satisfies Partial<CatalogServiceOptions>;
+}
+
+/** The catalog process's settings in distributed mode: the common ones, where it listens and what it reaches, and its own. */
+export const catalogSettings = {
+  ...commonSettings,
+  ...catalogServiceSettings,
+  PORT: settings.port.default(4002),
+  /** Base URL of the media service, where the demo catalog's pictures are stored. */
+  MEDIA_URL: settings.url(['http:', 'https:']).optional(),
   /** Where shoppers reach the shop (links in the back-in-stock mails). */
   PUBLIC_URL: settings.url(['http:', 'https:']).default('http://localhost:3000'),
 };

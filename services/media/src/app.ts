@@ -23,9 +23,11 @@ import { mountInternalImageRoutes } from './routes/internal-images.routes';
 import { mountMediaFileRoutes } from './routes/media-files.routes';
 import { mountUploadRoutes } from './routes/upload.routes';
 
-export const mediaSettings = {
-  ...commonSettings,
-  PORT: settings.port.default(4005),
+/**
+ * The media service's own settings, the same in both modes: read from this service's environment
+ * in distributed mode and from the shop's in embedded mode (decision 0085).
+ */
+export const mediaServiceSettings = {
   /** Where the encoded images are kept; `${DATA_DIR}/media` when unset (see mediaDirOf). */
   MEDIA_DIR: z.string().optional(),
   /** The URL prefix clients fetch images from: this service's /media behind the gateway, or a CDN. */
@@ -35,8 +37,20 @@ export const mediaSettings = {
     .refine((v) => v.startsWith('/') || /^https?:\/\/[^/]/.test(v), 'must be a path starting with / or an http(s) URL'),
 };
 
+/** The media process's settings in distributed mode: the common ones, where it listens, and its own. */
+export const mediaSettings = {
+  ...commonSettings,
+  ...mediaServiceSettings,
+  PORT: settings.port.default(4005),
+};
+
 export function mediaDirOf(config: { MEDIA_DIR?: string; DATA_DIR: string }): string {
   return config.MEDIA_DIR ?? join(config.DATA_DIR, 'media');
+}
+
+/** The service options the media service's own settings give (files under DATA_DIR unless MEDIA_DIR says). */
+export function mediaOptionsOf(config: z.output<z.ZodObject<typeof mediaServiceSettings>> & { DATA_DIR: string }) {
+  return { mediaDir: mediaDirOf(config), publicBase: config.MEDIA_PUBLIC_BASE };
 }
 
 const typeDefs = parse(subgraphSdl('media'));

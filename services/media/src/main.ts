@@ -1,9 +1,6 @@
 import './tracing';
-import { loadConfig, runServiceMain } from '@shop/platform';
-import { createMediaService, mediaDirOf, mediaSettings } from './app';
+import { runServiceMain } from '@shop/platform';
+import { createMediaService, mediaOptionsOf, mediaSettings } from './app';
 
-void runServiceMain('media', mediaSettings, (runtime) => {
-  // runServiceMain has already checked these settings (and exits with the problems if they are invalid).
-  const config = loadConfig(mediaSettings);
-  return createMediaService(runtime, { mediaDir: mediaDirOf(config), publicBase: config.MEDIA_PUBLIC_BASE, internalToken: config.INTERNAL_API_TOKEN });
-});
+// runServiceMain has read and checked the settings (and exits with the problems if they are invalid).
+void runServiceMain('media', mediaSettings, (runtime, config) => createMediaService(runtime, { ...mediaOptionsOf(config), internalToken: config.INTERNAL_API_TOKEN }));

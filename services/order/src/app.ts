@@ -44,19 +44,38 @@ export const sellerOf = (c: { SHOP_LEGAL_NAME: string; SHOP_ADDRESS: string; SHO
   gstin: c.SHOP_GSTIN,
 });
 
-export const orderSettings = {
-  ...commonSettings,
+/**
+ * The order service's own settings, the same in both modes: read from this service's environment in
+ * distributed mode and from the shop's in embedded mode (decision 0085).
+ */
+export const orderServiceSettings = {
   ...sellerSettings,
-  PORT: settings.port.default(4004),
-  /** Base URL of the catalog service (stock is reserved there at checkout). */
-  CATALOG_URL: settings.url(['http:', 'https:']),
   /** A real payment provider's key; without both, the built-in test provider signs with a key made at each start. */
   PAYMENT_KEY_ID: z.string().min(1).optional(),
   PAYMENT_KEY_SECRET: z.string().min(16, 'must be at least 16 characters long').optional(),
-  /** Where shoppers reach the shop (links in the order mails). */
-  PUBLIC_URL: settings.url(['http:', 'https:']).default('http://localhost:3000'),
   /** How long a checkout may hold reserved stock without its order being written (decision 0020). */
   RESERVATION_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86_400).default(DEFAULT_RESERVATION_TIMEOUT_MS / 1000),
+};
+
+/** The service options the order service's own settings give. */
+export function orderOptionsOf(config: z.output<z.ZodObject<typeof orderServiceSettings>>) {
+  return {
+    paymentKeyId: config.PAYMENT_KEY_ID,
+    paymentKeySecret: config.PAYMENT_KEY_SECRET,
+    reservationTimeoutMs: config.RESERVATION_TIMEOUT_SECONDS * 1000,
+    seller: sellerOf(config),
+  } satisfies Partial<OrderServiceOptions>;
+}
+
+/** The order process's settings in distributed mode: the common ones, where it listens and what it reaches, and its own. */
+export const orderSettings = {
+  ...commonSettings,
+  ...orderServiceSettings,
+  PORT: settings.port.default(4004),
+  /** Base URL of the catalog service (stock is reserved there at checkout). */
+  CATALOG_URL: settings.url(['http:', 'https:']),
+  /** Where shoppers reach the shop (links in the order mails). */
+  PUBLIC_URL: settings.url(['http:', 'https:']).default('http://localhost:3000'),
 };
 
 export interface OrderServiceOptions {

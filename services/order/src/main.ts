@@ -1,18 +1,14 @@
 import './tracing';
-import { isRealPin, loadConfig, runServiceMain } from '@shop/platform';
-import { createOrderService, orderSettings, sellerOf } from './app';
+import { isRealPin, runServiceMain } from '@shop/platform';
+import { createOrderService, orderOptionsOf, orderSettings } from './app';
 
-void runServiceMain('order', orderSettings, (runtime) => {
-  // runServiceMain has already checked these settings (and exits with the problems if they are invalid).
-  const config = loadConfig(orderSettings);
+// runServiceMain has read and checked the settings (and exits with the problems if they are invalid).
+void runServiceMain('order', orderSettings, (runtime, config) => {
   return createOrderService(runtime, {
+    ...orderOptionsOf(config),
     catalogUrl: config.CATALOG_URL,
     internalToken: config.INTERNAL_API_TOKEN,
-    paymentKeyId: config.PAYMENT_KEY_ID,
-    paymentKeySecret: config.PAYMENT_KEY_SECRET,
     publicUrl: config.PUBLIC_URL,
-    reservationTimeoutMs: config.RESERVATION_TIMEOUT_SECONDS * 1000,
-    seller: sellerOf(config),
     // India Post's PIN directory, shipped with the shop (decision 0066): a PIN it lacks gets no promise.
     pinDirectory: { isKnownPin: async (pin) => isRealPin(pin) },
   });

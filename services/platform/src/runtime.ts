@@ -217,7 +217,8 @@ export interface ServiceInstance {
 export async function runServiceMain<S extends typeof commonSettings & { PORT: z.ZodType<number> }>(
   name: string,
   shape: S,
-  create: (runtime: Runtime) => Promise<ServiceInstance>,
+  /** Builds the service from its runtime and its settings, read from the environment once, here. */
+  create: (runtime: Runtime, config: z.output<z.ZodObject<S>>) => Promise<ServiceInstance>,
   /**
    * namedStatements: every parameterised statement as a prepared statement (services whose hot
    * paths repeat a few statements); pipelined: connections that take several statements in one
@@ -245,7 +246,7 @@ export async function runServiceMain<S extends typeof commonSettings & { PORT: z
     process.stderr.write(`${name}: ${(err as Error).message}\n`);
     process.exit(1);
   }
-  const instance = await create(runtime);
+  const instance = await create(runtime, config as unknown as z.output<z.ZodObject<S>>);
   const server = await listen(instance.app, config.PORT, config.HOST);
   runtime.logger.info({ port: config.PORT }, `${name} service listening`);
   stopOnTerminationSignal(runtime, server, instance);

@@ -78,7 +78,9 @@ export function authResolvers(deps: AuthDeps, cookies: CookiePolicy, oidc: OidcS
       },
       adminUserPage: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         assertRole(ctx, 'admin');
-        return searchUsers(deps, parseInput(adminUsersQuerySchema, args));
+        // pageSize, when given, over limit (which has a default in the schema), as adminProducts reads them.
+        const { pageSize, ...rest } = args;
+        return searchUsers(deps, parseInput(adminUsersQuerySchema, pageSize === undefined || pageSize === null ? rest : { ...rest, limit: pageSize }));
       },
       adminUser: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         assertRole(ctx, 'admin');

@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import { addressBookMessages, addressEntrySchema, pinQuerySchema } from '@shop/proto-contracts';
-import { clientAddress, notFound, requireLogin } from '@shop/platform';
+import { addressBookMessages } from '@shop/proto-contracts';
+import { authManifest as routes } from '@shop/proto-contracts/routes';
+import { clientAddress, notFound, registerRoute } from '@shop/platform';
 import type { AuthDeps } from '../domain/auth-deps';
 import { addBookAddress, deleteBookAddress, findPinPlace, makeDefaultAddress, updateBookAddress } from '../domain/address-book.service';
 import { deletePhone, makeDefaultPhone } from '../domain/user.service';
-import { parseInput } from '../parse-input';
 
 /**
  * The address book and saved phones of the logged-in account (decision 0065), and the public PIN
@@ -13,40 +13,39 @@ import { parseInput } from '../parse-input';
 export function addressBookRoutes(deps: AuthDeps): Router {
   const r = Router();
 
-  r.get('/pincode/:pin', async (req, res) => {
-    const { pin } = parseInput(pinQuerySchema, { pin: req.params.pin });
-    const place = await findPinPlace(deps, pin, { ip: clientAddress(req) });
+  registerRoute(r, routes['GET /pincode/:pin'], async (req, res, { params }) => {
+    const place = await findPinPlace(deps, params.pin, { ip: clientAddress(req) });
     if (!place) throw notFound(addressBookMessages.pinNotFound);
     res.set('Cache-Control', 'public, max-age=86400').json({ success: true, place });
   });
 
-  r.post('/addresses', requireLogin, async (req, res) => {
-    const { user, addressId } = await addBookAddress(deps, req.principal!.userId, parseInput(addressEntrySchema, req.body));
+  registerRoute(r, routes['POST /addresses'], async (req, res, { body }) => {
+    const { user, addressId } = await addBookAddress(deps, req.principal!.userId, body);
     res.status(201).json({ success: true, message: addressBookMessages.addressAdded, addressId, user });
   });
 
-  r.put('/addresses/:id', requireLogin, async (req, res) => {
-    const user = await updateBookAddress(deps, req.principal!.userId, String(req.params.id), parseInput(addressEntrySchema, req.body));
+  registerRoute(r, routes['PUT /addresses/:id'], async (req, res, { params, body }) => {
+    const user = await updateBookAddress(deps, req.principal!.userId, params.id, body);
     res.json({ success: true, message: addressBookMessages.addressUpdated, user });
   });
 
-  r.delete('/addresses/:id', requireLogin, async (req, res) => {
-    const user = await deleteBookAddress(deps, req.principal!.userId, String(req.params.id));
+  registerRoute(r, routes['DELETE /addresses/:id'], async (req, res, { params }) => {
+    const user = await deleteBookAddress(deps, req.principal!.userId, params.id);
     res.json({ success: true, message: addressBookMessages.addressDeleted, user });
   });
 
-  r.post('/addresses/:id/default', requireLogin, async (req, res) => {
-    const user = await makeDefaultAddress(deps, req.principal!.userId, String(req.params.id));
+  registerRoute(r, routes['POST /addresses/:id/default'], async (req, res, { params }) => {
+    const user = await makeDefaultAddress(deps, req.principal!.userId, params.id);
     res.json({ success: true, message: addressBookMessages.defaultAddressSet, user });
   });
 
-  r.delete('/phones/:phone', requireLogin, async (req, res) => {
-    const user = await deletePhone(deps, req.principal!.userId, String(req.params.phone));
+  registerRoute(r, routes['DELETE /phones/:phone'], async (req, res, { params }) => {
+    const user = await deletePhone(deps, req.principal!.userId, params.phone);
     res.json({ success: true, message: addressBookMessages.phoneDeleted, user });
   });
 
-  r.post('/phones/:phone/default', requireLogin, async (req, res) => {
-    const user = await makeDefaultPhone(deps, req.principal!.userId, String(req.params.phone));
+  registerRoute(r, routes['POST /phones/:phone/default'], async (req, res, { params }) => {
+    const user = await makeDefaultPhone(deps, req.principal!.userId, params.phone);
     res.json({ success: true, message: addressBookMessages.defaultPhoneSet, user });
   });
 

@@ -78,6 +78,17 @@ describe('adminUserPage (GraphQL)', () => {
     expect(paged.body.data.adminUserPage).toMatchObject({ totalPages: paged.body.data.adminUserPage.total, currentPage: 2 });
   });
 
+  test('pageSize pages as REST does, up to 100 a page', async () => {
+    const PAGED = '{ adminUserPage(pageSize: 2, page: 1) { users { id } total totalPages currentPage } }';
+    const page = (await admin.graphql(PAGED)).body.data.adminUserPage;
+    expect(page.users).toHaveLength(2);
+    expect(page.totalPages).toBe(Math.ceil(page.total / 2));
+    const rest = await admin.get('/api/v1/admin/users?pageSize=2&page=1');
+    expect(page.users.map((u: { id: string }) => u.id)).toEqual(rest.body.users.map((u: { id: string }) => u.id));
+    const tooBig = (await admin.graphql('{ adminUserPage(pageSize: 101) { total } }')).body.errors?.[0];
+    expect(tooBig).toMatchObject({ message: 'limit (or pageSize) must be a whole number from 1 to 100', extensions: { code: 'BAD_USER_INPUT' } });
+  });
+
   test('bad input is BAD_USER_INPUT', async () => {
     expect((await admin.graphql(Q, { limit: 0 })).body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect((await admin.graphql(Q, { role: 'owner' })).body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');

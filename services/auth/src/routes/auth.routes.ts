@@ -1,18 +1,7 @@
 import { Router } from 'express';
-import {
-  addAddressSchema,
-  addPhoneSchema,
-  authMessages,
-  forgotPasswordSchema,
-  loginSchema,
-  registerSchema,
-  resetPasswordSchema,
-  resetPasswordWithOtpSchema,
-  sendOtpSchema,
-  updatePasswordSchema,
-  updateProfileSchema,
-} from '@shop/proto-contracts';
-import { accessTokenOf, clientAddress, requireLogin } from '@shop/platform';
+import { authMessages } from '@shop/proto-contracts';
+import { authManifest as routes } from '@shop/proto-contracts/routes';
+import { accessTokenOf, clientAddress, registerRoute } from '@shop/platform';
 import type { AuthDeps } from '../domain/auth-deps';
 import { resetPasswordWithOtp, sendPasswordResetOtp } from '../domain/otp.service';
 import { confirmEmailChange } from '../domain/email-change.service';
@@ -21,7 +10,6 @@ import { changePassword, requestPasswordResetLink, resetPasswordWithToken } from
 import { login, logout, rotateRefreshToken } from '../domain/session.service';
 import { addAddress } from '../domain/address-book.service';
 import { addPhone, getProfile, registerUser, updateProfile } from '../domain/user.service';
-import { parseInput } from '../parse-input';
 import { avatarUpload } from './avatar-upload';
 import { clearSessionCookies, refreshTokenOf, renewAfterVerification, setSessionCookies, type CookiePolicy } from './session-cookies';
 
@@ -29,27 +17,25 @@ import { clearSessionCookies, refreshTokenOf, renewAfterVerification, setSession
 export function authRoutes(deps: AuthDeps, cookies: CookiePolicy): Router {
   const r = Router();
 
-  r.post('/register', async (req, res) => {
-    const input = parseInput(registerSchema, req.body);
-    const { user, session } = await registerUser(deps, input, { ip: clientAddress(req) });
+  registerRoute(r, routes['POST /register'], async (req, res, { body }) => {
+    const { user, session } = await registerUser(deps, body, { ip: clientAddress(req) });
     setSessionCookies(res, session, cookies);
     res.status(201).json({ success: true, message: 'Registration successful', user });
   });
 
-  r.post('/login', async (req, res) => {
-    const input = parseInput(loginSchema, req.body);
-    const { user, session } = await login(deps, input, { ip: clientAddress(req) });
+  registerRoute(r, routes['POST /login'], async (req, res, { body }) => {
+    const { user, session } = await login(deps, body, { ip: clientAddress(req) });
     setSessionCookies(res, session, cookies);
     res.json({ success: true, message: 'Login successful', user });
   });
 
-  r.post('/logout', async (req, res) => {
+  registerRoute(r, routes['POST /logout'], async (req, res) => {
     await logout(deps, refreshTokenOf(req.cookies), req.principal?.sessionId);
     clearSessionCookies(res, cookies);
     res.json({ success: true, message: authMessages.loggedOut });
   });
 
-  r.post('/refresh-token', async (req, res) => {
+  registerRoute(r, routes['POST /refresh-token'], async (req, res) => {
     try {
       const session = await rotateRefreshToken(deps, refreshTokenOf(req.cookies));
       setSessionCookies(res, session, cookies);
@@ -61,12 +47,11 @@ export function authRoutes(deps: AuthDeps, cookies: CookiePolicy): Router {
     }
   });
 
-  r.get('/profile', requireLogin, async (req, res) => {
+  registerRoute(r, routes['GET /profile'], async (req, res) => {
     res.json({ success: true, user: await getProfile(deps, req.principal!.userId) });
   });
 
-  r.put('/profile/update', requireLogin, avatarUpload, async (req, res) => {
-    const input = parseInput(updateProfileSchema, req.body);
+  registerRoute(r, routes['PUT /profile/update'], avatarUpload, async (req, res, { body: input }) => {
     const upload = req.file
       ? { image: { buffer: req.file.buffer, mimeType: req.file.mimetype, filename: req.file.originalname }, accessToken: accessTokenOf(req) }
       : undefined;
@@ -75,59 +60,57 @@ export function authRoutes(deps: AuthDeps, cookies: CookiePolicy): Router {
   });
 
   // The link mailed to the new address of an email change (the web app's /confirm-email page posts here).
-  r.post('/email/confirm/:token', async (req, res) => {
-    await confirmEmailChange(deps, String(req.params.token));
+  registerRoute(r, routes['POST /email/confirm/:token'], async (_req, res, { params }) => {
+    await confirmEmailChange(deps, params.token);
     res.json({ success: true, message: authMessages.emailChanged });
   });
 
   // "Resend" on the profile: a new verification link to the account's address (decision 0042).
-  r.post('/email/verification', requireLogin, async (req, res) => {
+  registerRoute(r, routes['POST /email/verification'], async (req, res) => {
     const email = await resendVerificationLink(deps, req.principal!.userId);
     res.json({ success: true, message: authMessages.verificationSent(email) });
   });
 
   // The link of the verification mail (the web app's /verify-email page posts here).
-  r.post('/email/verify/:token', async (req, res) => {
-    const { userId } = await verifyEmail(deps, String(req.params.token));
+  registerRoute(r, routes['POST /email/verify/:token'], async (req, res, { params }) => {
+    const { userId } = await verifyEmail(deps, params.token);
     await renewAfterVerification(deps, res, req.principal, userId, cookies);
     res.json({ success: true, message: authMessages.emailVerified });
   });
 
-  r.post('/addPhone', requireLogin, async (req, res) => {
-    const user = await addPhone(deps, req.principal!.userId, parseInput(addPhoneSchema, req.body));
+  registerRoute(r, routes['POST /addPhone'], async (req, res, { body }) => {
+    const user = await addPhone(deps, req.principal!.userId, body);
     res.json({ success: true, message: authMessages.phoneAdded, user });
   });
 
-  r.post('/addAddress', requireLogin, async (req, res) => {
-    const user = await addAddress(deps, req.principal!.userId, parseInput(addAddressSchema, req.body));
+  registerRoute(r, routes['POST /addAddress'], async (req, res, { body }) => {
+    const user = await addAddress(deps, req.principal!.userId, body);
     res.json({ success: true, message: authMessages.addressAdded, user });
   });
 
-  r.put('/password/update', requireLogin, async (req, res) => {
-    const session = await changePassword(deps, req.principal!.userId, parseInput(updatePasswordSchema, req.body));
+  registerRoute(r, routes['PUT /password/update'], async (req, res, { body }) => {
+    const session = await changePassword(deps, req.principal!.userId, body);
     setSessionCookies(res, session, cookies);
     res.json({ success: true, message: authMessages.passwordUpdated });
   });
 
-  r.post('/password/forgot', async (req, res) => {
-    const { email } = parseInput(forgotPasswordSchema, req.body);
-    await requestPasswordResetLink(deps, email, { ip: clientAddress(req) });
+  registerRoute(r, routes['POST /password/forgot'], async (req, res, { body }) => {
+    await requestPasswordResetLink(deps, body.email, { ip: clientAddress(req) });
     res.json({ success: true, message: authMessages.resetLinkSent });
   });
 
-  r.post('/reset/:token', async (req, res) => {
-    await resetPasswordWithToken(deps, String(req.params.token), parseInput(resetPasswordSchema, req.body));
+  registerRoute(r, routes['POST /reset/:token'], async (_req, res, { params, body }) => {
+    await resetPasswordWithToken(deps, params.token, body);
     res.json({ success: true, message: authMessages.passwordReset });
   });
 
-  r.post('/sendOTP', async (req, res) => {
-    const { email } = parseInput(sendOtpSchema, req.body);
-    await sendPasswordResetOtp(deps, email, { ip: clientAddress(req) });
+  registerRoute(r, routes['POST /sendOTP'], async (req, res, { body }) => {
+    await sendPasswordResetOtp(deps, body.email, { ip: clientAddress(req) });
     res.json({ success: true, message: authMessages.otpSent });
   });
 
-  r.post('/password/reset-otp', async (req, res) => {
-    await resetPasswordWithOtp(deps, parseInput(resetPasswordWithOtpSchema, req.body), { ip: clientAddress(req) });
+  registerRoute(r, routes['POST /password/reset-otp'], async (req, res, { body }) => {
+    await resetPasswordWithOtp(deps, body, { ip: clientAddress(req) });
     res.json({ success: true, message: authMessages.passwordReset });
   });
 

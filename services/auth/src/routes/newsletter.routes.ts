@@ -1,6 +1,7 @@
 import { Router } from 'express';
-import { newsletterListQuerySchema, newsletterMessages, subscribeNewsletterSchema } from '@shop/proto-contracts';
-import { clientAddress, requireRole } from '@shop/platform';
+import { newsletterMessages } from '@shop/proto-contracts';
+import { authManifest as routes } from '@shop/proto-contracts/routes';
+import { clientAddress, registerRoute } from '@shop/platform';
 import type { AuthDeps } from '../domain/auth-deps';
 import {
   confirmNewsletter,
@@ -10,7 +11,6 @@ import {
   subscribeNewsletter,
   unsubscribeNewsletter,
 } from '../domain/newsletter.service';
-import { parseInput } from '../parse-input';
 
 /**
  * The newsletter: sign-up and its two links are open to anyone (the links carry their own
@@ -19,30 +19,26 @@ import { parseInput } from '../parse-input';
  */
 export function newsletterRoutes(deps: AuthDeps): Router {
   const r = Router();
-  const admin = requireRole('admin');
-
-  r.post('/newsletter', async (req, res) => {
-    const { email } = parseInput(subscribeNewsletterSchema, req.body);
-    await subscribeNewsletter(deps, email, { ip: clientAddress(req) });
+  registerRoute(r, routes['POST /newsletter'], async (req, res, { body }) => {
+    await subscribeNewsletter(deps, body.email, { ip: clientAddress(req) });
     res.json({ success: true, message: newsletterMessages.checkInbox });
   });
 
-  r.get('/newsletter/confirm/:token', async (req, res) => {
-    await confirmNewsletter(deps, String(req.params.token));
+  registerRoute(r, routes['GET /newsletter/confirm/:token'], async (_req, res, { params }) => {
+    await confirmNewsletter(deps, params.token);
     res.json({ success: true, message: newsletterMessages.confirmed });
   });
 
-  r.get('/newsletter/unsubscribe/:token', async (req, res) => {
-    await unsubscribeNewsletter(deps, String(req.params.token));
+  registerRoute(r, routes['GET /newsletter/unsubscribe/:token'], async (_req, res, { params }) => {
+    await unsubscribeNewsletter(deps, params.token);
     res.json({ success: true, message: newsletterMessages.unsubscribed });
   });
 
-  r.get('/admin/newsletter', admin, async (req, res) => {
-    res.json({ success: true, ...(await listNewsletterSubscribers(deps, parseInput(newsletterListQuerySchema, req.query))) });
+  registerRoute(r, routes['GET /admin/newsletter'], async (_req, res, { query }) => {
+    res.json({ success: true, ...(await listNewsletterSubscribers(deps, query)) });
   });
 
-  r.get('/admin/newsletter/export', admin, async (req, res) => {
-    const { status } = parseInput(newsletterListQuerySchema, req.query);
+  registerRoute(r, routes['GET /admin/newsletter/export'], async (_req, res, { query: { status } }) => {
     res
       .type('text/csv; charset=utf-8')
       .attachment(`newsletter-subscribers${status ? `-${status}` : ''}.csv`)

@@ -1,6 +1,7 @@
 import { Router, type CookieOptions, type Request, type Response } from 'express';
 import { OIDC_ERROR_PARAM, type OidcErrorReason } from '@shop/proto-contracts';
-import { clientAddress } from '@shop/platform';
+import { authManifest as routes } from '@shop/proto-contracts/routes';
+import { clientAddress, registerRoute } from '@shop/platform';
 import type { AuthDeps } from '../domain/auth-deps';
 import { OIDC_LOGIN_TTL_MS, OidcRefusal, type OidcSignIn } from '../domain/oidc.service';
 import { setSessionCookies, type CookiePolicy } from './session-cookies';
@@ -25,12 +26,12 @@ export function oidcRoutes(deps: AuthDeps, signIn: OidcSignIn, cookies: CookiePo
   const r = Router();
 
   // Public: which sign-in providers the login page shows (none unless OIDC is configured).
-  r.get('/auth/providers', (_req, res) => {
+  registerRoute(r, routes['GET /auth/providers'], (_req, res) => {
     res.json({ success: true, providers: signIn.providers() });
   });
 
   // Anyone: sends the browser to the provider; `returnTo` (a path of this shop) is where it lands after.
-  r.get('/auth/oidc/start', async (req, res) => {
+  registerRoute(r, routes['GET /auth/oidc/start'], async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     try {
       const { authorizationUrl, state } = await signIn.begin({ ip: clientAddress(req) }, req.query.returnTo);
@@ -42,7 +43,7 @@ export function oidcRoutes(deps: AuthDeps, signIn: OidcSignIn, cookies: CookiePo
   });
 
   // Anyone (the provider sends the browser here): ends in the same session as a password login.
-  r.get('/auth/oidc/callback', async (req, res) => {
+  registerRoute(r, routes['GET /auth/oidc/callback'], async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const browserState = typeof req.cookies?.[OIDC_STATE_COOKIE] === 'string' ? (req.cookies[OIDC_STATE_COOKIE] as string) : undefined;
     // One use per start, whatever the outcome.

@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import { registerRoute } from '@shop/platform';
-import { addToCartSchema, cartMessages, mergeGuestCartSchema, removeFromCartSchema, updateCartItemSchema } from '@shop/proto-contracts';
+import { cartMessages, removeFromCartSchema } from '@shop/proto-contracts';
 import { cartManifest as routes } from '@shop/proto-contracts/routes';
 import type { CartDeps } from '../domain/cart-deps';
 import { addToCart, loadCart, removeFromCart, updateCartItem } from '../domain/cart.service';
@@ -18,8 +18,8 @@ export function cartRoutes(deps: CartDeps): Router {
   // is read, so a stranger gets 401 whatever they send.
   const json = express.json({ limit: '20kb' });
 
-  registerRoute(r, routes['POST /addToCart'], json, async (req, res) => {
-    const change = await addToCart(deps, req.principal!.userId, parseInput(addToCartSchema, req.body));
+  registerRoute(r, routes['POST /addToCart'], json, async (req, res, { body }) => {
+    const change = await addToCart(deps, req.principal!.userId, body);
     res.json({ success: true, message: cartMessages.addedToCart(change.name), productId: change.productId, lineId: change.lineId, cartItems: change.cart.items });
   });
 
@@ -28,20 +28,21 @@ export function cartRoutes(deps: CartDeps): Router {
     res.json({ success: true, cartItems: cart.items, totalItems: cart.totalItems, totalAmount: cart.totalAmount, hasProblems: cart.hasProblems });
   });
 
-  registerRoute(r, routes['PUT /cart/updateItem'], json, async (req, res) => {
-    const change = await updateCartItem(deps, req.principal!.userId, parseInput(updateCartItemSchema, req.body));
+  registerRoute(r, routes['PUT /cart/updateItem'], json, async (req, res, { body }) => {
+    const change = await updateCartItem(deps, req.principal!.userId, body);
     res.json({ success: true, message: cartMessages.propertiesUpdated(change.name), productId: change.productId, lineId: change.lineId, properties: change.properties });
   });
 
-  registerRoute(r, routes['DELETE /removeFromCart/:productId'], async (req, res) => {
-    const input = parseInput(removeFromCartSchema, { productId: req.params.productId, lineId: req.query.lineId });
+  // The product and the line are read together, as the cart's one rule for naming a line says.
+  registerRoute(r, routes['DELETE /removeFromCart/:productId'], async (req, res, { params, query }) => {
+    const input = parseInput(removeFromCartSchema, { productId: params.productId, lineId: query.lineId });
     const change = await removeFromCart(deps, req.principal!.userId, input);
     res.json({ success: true, message: cartMessages.removedFromCart(change.name), productId: change.productId, lineId: change.lineId });
   });
 
   // The guest cart kept in the browser, sent once at login (decision 0063).
-  registerRoute(r, routes['POST /cart/merge'], json, async (req, res) => {
-    const merge = await mergeGuestCart(deps, req.principal!.userId, parseInput(mergeGuestCartSchema, req.body));
+  registerRoute(r, routes['POST /cart/merge'], json, async (req, res, { body }) => {
+    const merge = await mergeGuestCart(deps, req.principal!.userId, body);
     res.json({ success: true, message: mergeMessage(merge), replayed: merge.replayed, results: merge.results, cartItems: merge.cart.items });
   });
 

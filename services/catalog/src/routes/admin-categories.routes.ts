@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import { catalogMessages, categoryCreateSchema, categoryUpdateSchema } from '@shop/proto-contracts';
-import { requireRole } from '@shop/platform';
+import { catalogMessages } from '@shop/proto-contracts';
+import { catalogManifest as routes } from '@shop/proto-contracts/routes';
+import { registerRoute } from '@shop/platform';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { createCategory, deleteCategory, updateCategory, type ChangedCategory } from '../domain/category-admin.service';
 import { listCategoriesWithCounts } from '../domain/category-listing.service';
-import { parseInput } from '../parse-input';
 
 /** A changed category as GET /categories shows it; a subcategory with its parent's id. */
 export function categoryAnswer(changed: ChangedCategory) {
@@ -15,25 +15,22 @@ export function categoryAnswer(changed: ChangedCategory) {
 /** Category administration: staff read every category (hidden ones too); only an admin changes them. */
 export function adminCategoryRoutes(deps: CatalogDeps): Router {
   const r = Router();
-  const staff = requireRole('admin', 'emp');
-  const admin = requireRole('admin');
-
-  r.get('/admin/categories', staff, async (_req, res) => {
+  registerRoute(r, routes['GET /admin/categories'], async (_req, res) => {
     res.json({ success: true, categories: await listCategoriesWithCounts(deps, { includeHidden: true }) });
   });
 
-  r.post('/admin/categories', admin, async (req, res) => {
-    const changed = await createCategory(deps, parseInput(categoryCreateSchema, req.body));
+  registerRoute(r, routes['POST /admin/categories'], async (_req, res, { body }) => {
+    const changed = await createCategory(deps, body);
     res.status(201).json({ success: true, message: catalogMessages.categoryCreated, category: categoryAnswer(changed) });
   });
 
-  r.put('/admin/categories/:id', admin, async (req, res) => {
-    const changed = await updateCategory(deps, String(req.params.id), parseInput(categoryUpdateSchema, req.body));
+  registerRoute(r, routes['PUT /admin/categories/:id'], async (_req, res, { params, body }) => {
+    const changed = await updateCategory(deps, params.id, body);
     res.json({ success: true, message: catalogMessages.categoryUpdated, category: categoryAnswer(changed) });
   });
 
-  r.delete('/admin/categories/:id', admin, async (req, res) => {
-    await deleteCategory(deps, String(req.params.id));
+  registerRoute(r, routes['DELETE /admin/categories/:id'], async (_req, res, { params }) => {
+    await deleteCategory(deps, params.id);
     res.json({ success: true, message: catalogMessages.categoryDeleted });
   });
 

@@ -1,15 +1,7 @@
-import { Router, type Request } from 'express';
-import {
-  adminProductQuerySchema,
-  adminReviewsQuerySchema,
-  catalogMessages,
-  moderateReviewSchema,
-  productCreateSchema,
-  productUpdateSchema,
-  reviewModerationMessages,
-  reviewStatusFilterSchema,
-} from '@shop/proto-contracts';
-import { requireRole } from '@shop/platform';
+import { Router } from 'express';
+import { catalogMessages, reviewModerationMessages } from '@shop/proto-contracts';
+import { catalogManifest as routes } from '@shop/proto-contracts/routes';
+import { registerRoute } from '@shop/platform';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { createProduct, deleteProduct, updateProduct } from '../domain/product-admin.service';
 import { listProductsForStaff } from '../domain/product-listing.service';
@@ -17,55 +9,47 @@ import { toRestProduct } from '../domain/product.model';
 import { toRestReview } from '../domain/review.model';
 import { deleteReview, listAllReviews, listReviews, moderateReview } from '../domain/review.service';
 import { listLowStock } from '../domain/low-stock.service';
-import { parseInput } from '../parse-input';
 import { restPage } from './listing-query';
 
-/** A single query-string value ('' when absent or repeated). */
-const queryValue = (req: Request, name: string) => {
-  const v = req.query[name];
-  return typeof v === 'string' ? v.trim() : '';
-};
+/** A query-string value as the review lookups take it ('' when absent). */
+const trimmed = (v: string | undefined) => (v ?? '').trim();
 
 /** Products and reviews administration: admin and emp, enforced here. */
 export function adminProductRoutes(deps: CatalogDeps): Router {
   const r = Router();
-  const staff = requireRole('admin', 'emp');
-
-  r.get('/admin/products', staff, async (req, res) => {
-    res.json(restPage(await listProductsForStaff(deps, parseInput(adminProductQuerySchema, req.query))));
+  registerRoute(r, routes['GET /admin/products'], async (_req, res, { query }) => {
+    res.json(restPage(await listProductsForStaff(deps, query)));
   });
 
   // Low stock (decision 0057): products and sizes at or under LOW_STOCK_THRESHOLD, fewest first.
-  r.get('/admin/products/low-stock', staff, async (req, res) => {
-    const { page, limit } = parseInput(adminProductQuerySchema, { page: req.query.page, limit: req.query.limit });
-    const found = await listLowStock(deps, { page, limit });
+  registerRoute(r, routes['GET /admin/products/low-stock'], async (_req, res, { query }) => {
+    const found = await listLowStock(deps, query);
     res.set('Cache-Control', 'no-store').json({ success: true, ...found, totalProducts: found.total });
   });
 
-  r.post('/admin/product/create', staff, async (req, res) => {
-    const product = await createProduct(deps, parseInput(productCreateSchema, req.body));
+  registerRoute(r, routes['POST /admin/product/create'], async (_req, res, { body }) => {
+    const product = await createProduct(deps, body);
     res.status(201).json({ success: true, message: catalogMessages.productCreated, product: toRestProduct(product) });
   });
 
-  r.put('/admin/product/:id', staff, async (req, res) => {
-    const product = await updateProduct(deps, String(req.params.id), parseInput(productUpdateSchema, req.body));
+  registerRoute(r, routes['PUT /admin/product/:id'], async (_req, res, { params, body }) => {
+    const product = await updateProduct(deps, params.id, body);
     res.json({ success: true, message: catalogMessages.productUpdated, product: toRestProduct(product) });
   });
 
-  r.delete('/admin/product/:id', staff, async (req, res) => {
-    await deleteProduct(deps, String(req.params.id));
+  registerRoute(r, routes['DELETE /admin/product/:id'], async (_req, res, { params }) => {
+    await deleteProduct(deps, params.id);
     res.json({ success: true, message: catalogMessages.productDeleted });
   });
 
   // With `id`: one product's reviews, as the spec has it. Without: the moderation list of all.
-  r.get('/admin/reviews', staff, async (req, res) => {
-    if (req.query.id !== undefined) {
-      const reviews = await listReviews(deps, queryValue(req, 'id'));
+  registerRoute(r, routes['GET /admin/reviews'], async (_req, res, { query: { id, ...filter } }) => {
+    if (id !== undefined) {
+      const reviews = await listReviews(deps, trimmed(id));
       res.json({ success: true, reviews: reviews.map(toRestReview) });
       return;
     }
-    const { status } = parseInput(reviewStatusFilterSchema, req.query);
-    const page = await listAllReviews(deps, { ...parseInput(adminReviewsQuerySchema, req.query), status });
+    const page = await listAllReviews(deps, filter);
     res.json({
       success: true,
       reviews: page.reviews.map(toRestReview),
@@ -76,14 +60,13 @@ export function adminProductRoutes(deps: CatalogDeps): Router {
   });
 
   // Moderation (decision 0056): approve, or reject with the reason the reviewer sees.
-  r.put('/admin/review/:id', staff, async (req, res) => {
-    const decision = parseInput(moderateReviewSchema, req.body);
-    const review = await moderateReview(deps, String(req.params.id), decision);
+  registerRoute(r, routes['PUT /admin/review/:id'], async (_req, res, { params, body: decision }) => {
+    const review = await moderateReview(deps, params.id, decision);
     res.json({ success: true, message: decision.status === 'approved' ? reviewModerationMessages.approved : reviewModerationMessages.rejected, review: toRestReview(review) });
   });
 
-  r.delete('/admin/reviews', staff, async (req, res) => {
-    await deleteReview(deps, queryValue(req, 'productId'), queryValue(req, 'id'));
+  registerRoute(r, routes['DELETE /admin/reviews'], async (_req, res, { query }) => {
+    await deleteReview(deps, trimmed(query.productId), trimmed(query.id));
     res.json({ success: true, message: catalogMessages.reviewDeleted });
   });
 

@@ -1,6 +1,7 @@
 import { Router } from 'express';
-import { requireLogin } from '@shop/platform';
+import { registerRoute } from '@shop/platform';
 import { notifyMessages } from '@shop/proto-contracts';
+import { catalogManifest as routes } from '@shop/proto-contracts/routes';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { isSubscribed, subscribeToRestock, unsubscribeFromRestock } from '../domain/back-in-stock.service';
 
@@ -8,17 +9,17 @@ import { isSubscribed, subscribeToRestock, unsubscribeFromRestock } from '../dom
 export function backInStockRoutes(deps: CatalogDeps): Router {
   const r = Router();
 
-  r.get('/product/:id/notify', requireLogin, async (req, res) => {
-    res.json({ success: true, subscribed: await isSubscribed(deps, req.principal!.userId, String(req.params.id)) });
+  registerRoute(r, routes['GET /product/:id/notify'], async (req, res, { params }) => {
+    res.json({ success: true, subscribed: await isSubscribed(deps, req.principal!.userId, params.id) });
   });
 
-  r.post('/product/:id/notify', requireLogin, async (req, res) => {
-    await subscribeToRestock(deps, req.principal!, String(req.params.id));
+  registerRoute(r, routes['POST /product/:id/notify'], async (req, res, { params }) => {
+    await subscribeToRestock(deps, req.principal!, params.id);
     res.status(201).json({ success: true, message: notifyMessages.subscribed, subscribed: true });
   });
 
-  r.delete('/product/:id/notify', requireLogin, async (req, res) => {
-    await unsubscribeFromRestock(deps, req.principal!.userId, String(req.params.id));
+  registerRoute(r, routes['DELETE /product/:id/notify'], async (req, res, { params }) => {
+    await unsubscribeFromRestock(deps, req.principal!.userId, params.id);
     res.json({ success: true, message: notifyMessages.cancelled, subscribed: false });
   });
 

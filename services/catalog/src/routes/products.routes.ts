@@ -1,13 +1,13 @@
 import { Router, type Response } from 'express';
 import { gstRules, rateOfProduct } from '../domain/gst-rate.service';
-import { CACHE_TAGS_HEADER, cacheTagsOf } from '@shop/platform';
-import { productListQuerySchema, productSearchQuerySchema, productTagQuerySchema, rateBpToPercent, searchSuggestQuerySchema } from '@shop/proto-contracts';
+import { CACHE_TAGS_HEADER, cacheTagsOf, registerRoute } from '@shop/platform';
+import { rateBpToPercent } from '@shop/proto-contracts';
+import { catalogManifest as routes } from '@shop/proto-contracts/routes';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { listCategoriesWithCounts } from '../domain/category-listing.service';
 import { getProduct, listProducts, searchProducts } from '../domain/product-listing.service';
 import { suggestSearch } from '../domain/search-suggest.service';
 import { toRestProduct, type Product, type ProductPage } from '../domain/product.model';
-import { parseInput } from '../parse-input';
 import { productQueryOf, restPage } from './listing-query';
 
 /**
@@ -34,37 +34,33 @@ function sendPage(res: Response, page: ProductPage<Product>, extra: Record<strin
 export function productRoutes(deps: CatalogDeps): Router {
   const r = Router();
 
-  r.get('/products', async (req, res) => {
-    const q = parseInput(productListQuerySchema, req.query);
+  registerRoute(r, routes['GET /products'], async (_req, res, { query: q }) => {
     sendPage(res, await listProducts(deps, productQueryOf(q)));
   });
 
-  r.get('/productsByTag', async (req, res) => {
-    const q = parseInput(productTagQuerySchema, req.query);
+  registerRoute(r, routes['GET /productsByTag'], async (_req, res, { query: q }) => {
     sendPage(res, await listProducts(deps, productQueryOf(q, { tag: q.tag })));
   });
 
-  r.get('/search', async (req, res) => {
-    const q = parseInput(productSearchQuerySchema, req.query);
+  registerRoute(r, routes['GET /search'], async (_req, res, { query: q }) => {
     const page = await searchProducts(deps, { ...productQueryOf(q), search: q.q, size: q.size, color: q.color, minRating: q.rating }, { facets: q.facets });
     sendPage(res, page, { didYouMean: page.didYouMean, corrected: page.corrected, ...(page.facets ? { facets: page.facets } : {}) });
   });
 
   // Suggestions as a shopper types (decision 0060): the same for everyone, as public as the search.
-  r.get('/search/suggest', async (req, res) => {
-    const q = parseInput(searchSuggestQuerySchema, req.query);
+  registerRoute(r, routes['GET /search/suggest'], async (_req, res, { query: q }) => {
     sendPublic(res, { success: true, ...(await suggestSearch(deps, q.q)) }, 'catalog');
   });
 
-  r.get('/product/:id', async (req, res) => {
-    const product = await getProduct(deps, String(req.params.id));
+  registerRoute(r, routes['GET /product/:id'], async (_req, res, { params }) => {
+    const product = await getProduct(deps, params.id);
     const rules = await gstRules(deps);
     const view = toRestProduct(product);
     // The GST rate (percent) the price includes, under the rate table now (decision 0046).
     sendPublic(res, { success: true, product: { ...view, gstRate: rateBpToPercent(rateOfProduct(rules, view.hsnCode, product.price)) } });
   });
 
-  r.get('/categories', async (_req, res) => {
+  registerRoute(r, routes['GET /categories'], async (_req, res) => {
     sendPublic(res, { success: true, categories: await listCategoriesWithCounts(deps) });
   });
 

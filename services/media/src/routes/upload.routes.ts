@@ -1,7 +1,8 @@
-import type { Express, RequestHandler } from 'express';
+import { Router, type Express, type RequestHandler } from 'express';
 import multer from 'multer';
-import { AppError, badRequest, forbidden, requireLogin, type Runtime } from '@shop/platform';
+import { AppError, badRequest, forbidden, registerRoute, type Runtime } from '@shop/platform';
 import type { Role } from '@shop/proto-contracts';
+import { mediaManifest as routes } from '@shop/proto-contracts/routes';
 import type { ImageProcessor } from '../domain/image-processor';
 import type { MediaStore } from '../domain/media-store';
 import { storeUploadedImage, type StoredImage } from '../domain/store-uploaded-image';
@@ -68,8 +69,9 @@ export function mountUploadRoutes(app: Express, deps: { runtime: Runtime; store:
     key: (req) => req.principal!.userId,
   });
 
-  // Login and rate limit come first, so nobody anonymous makes us buffer 10 MB.
-  app.post('/api/v1/upload', requireLogin, uploadLimit, receiveUpload, async (req, res) => {
+  // Login (the manifest's access) and the rate limit come first, so nobody anonymous makes us buffer 10 MB.
+  const r = Router();
+  registerRoute(r, routes['POST /upload'], uploadLimit, receiveUpload, async (req, res) => {
     const purpose = purposeOf(req.body?.purpose);
     const allowed = rolesByPurpose[purpose];
     if (allowed !== 'any' && !allowed.includes(req.principal!.role)) throw forbidden();
@@ -83,6 +85,7 @@ export function mountUploadRoutes(app: Express, deps: { runtime: Runtime; store:
     }
     res.status(201).json(uploadResponse(result.image, publicBase));
   });
+  app.use('/api/v1', r);
 }
 
 function purposeOf(value: unknown): 'avatar' | 'product' {

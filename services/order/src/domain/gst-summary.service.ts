@@ -1,5 +1,5 @@
 import { and, gte, inArray, lt } from 'drizzle-orm';
-import { hsnCodeOf, paiseToRupees } from '@shop/proto-contracts';
+import { gstSummaryMessages, hsnCodeOf, paiseToRupees } from '@shop/proto-contracts';
 import { badRequest } from '@shop/platform';
 import { creditNotes, invoices, orders } from '../db/schema';
 import { getCreditNote } from './credit-note.service';
@@ -7,8 +7,6 @@ import { taxInvoiceOf, type TaxInvoiceLine } from './invoice.model';
 import type { OrderDeps } from './order-deps';
 import { withItems } from './order.model';
 import { istDayBounds } from './shop-calendar';
-
-export const gstSummaryMessages = { badMonth: 'month must be YYYY-MM (e.g. 2026-11)' } as const;
 
 interface Amounts {
   taxablePaise: number;

@@ -1,12 +1,9 @@
 import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { badRequest } from '@shop/platform';
-import { ORDER_STATUSES, paiseToRupees } from '@shop/proto-contracts';
+import { MAX_SALES_DAYS, ORDER_STATUSES, paiseToRupees, salesDaysInvalid } from '@shop/proto-contracts';
 import { orderItems, orders, returns } from '../db/schema';
 import type { OrderDeps } from './order-deps';
 import { istDateOf, istDayBounds } from './shop-calendar';
-
-export const MAX_SALES_DAYS = 90;
-export const salesDaysInvalid = `days must be a whole number from 1 to ${MAX_SALES_DAYS}`;
 
 /** How many products the "top products" chart shows. */
 export const TOP_PRODUCTS = 5;
@@ -14,15 +11,6 @@ export const TOP_PRODUCTS = 5;
 export const CATEGORY_NOT_RECORDED = 'Not recorded';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * The `days` of a query string (REST): digits only, else NaN (which `salesStats` refuses with a
- * 400 naming the range); absent means `fallback`.
- */
-export function salesDaysOf(value: unknown, fallback = 7): number {
-  if (value === undefined || value === '') return fallback;
-  return typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : Number.NaN;
-}
 
 export interface DailySales {
   /** Asia/Kolkata calendar date, YYYY-MM-DD. */

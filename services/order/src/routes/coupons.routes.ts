@@ -1,10 +1,10 @@
 import express, { Router } from 'express';
-import { clientAddress, requireLogin, requireRole } from '@shop/platform';
-import { adminCouponsQuerySchema, checkCouponSchema, couponInputSchema, couponMessages } from '@shop/proto-contracts';
+import { clientAddress, registerRoute } from '@shop/platform';
+import { couponMessages } from '@shop/proto-contracts';
+import { orderManifest as routes } from '@shop/proto-contracts/routes';
 import { checkCoupon } from '../domain/checkout.flow';
 import { createCoupon, deleteCoupon, listCoupons, toCouponView, updateCoupon } from '../domain/coupon.service';
 import type { OrderDeps } from '../domain/order-deps';
-import { parseInput } from '../parse-input';
 import { toCheckoutQuoteView } from '../domain/checkout-quote.view';
 
 /**
@@ -14,32 +14,29 @@ import { toCheckoutQuoteView } from '../domain/checkout-quote.view';
 export function couponRoutes(deps: OrderDeps): Router {
   const r = Router();
   const json = express.json({ limit: '20kb' });
-  const staff = requireRole('admin', 'emp');
-  const admin = requireRole('admin');
 
-  r.get('/admin/coupons', staff, async (req, res) => {
-    const page = await listCoupons(deps, parseInput(adminCouponsQuerySchema, req.query));
+  registerRoute(r, routes['GET /admin/coupons'], async (_req, res, { query }) => {
+    const page = await listCoupons(deps, query);
     res.json({ success: true, coupons: page.coupons.map(toCouponView), total: page.total, totalPages: page.totalPages, currentPage: page.currentPage });
   });
 
-  r.post('/admin/coupons', admin, json, async (req, res) => {
-    const coupon = await createCoupon(deps, parseInput(couponInputSchema, req.body));
+  registerRoute(r, routes['POST /admin/coupons'], json, async (_req, res, { body }) => {
+    const coupon = await createCoupon(deps, body);
     res.status(201).json({ success: true, message: couponMessages.created, coupon: toCouponView(coupon) });
   });
 
-  r.put('/admin/coupon/:id', admin, json, async (req, res) => {
-    const coupon = await updateCoupon(deps, String(req.params.id), parseInput(couponInputSchema, req.body));
+  registerRoute(r, routes['PUT /admin/coupon/:id'], json, async (_req, res, { params, body }) => {
+    const coupon = await updateCoupon(deps, params.id, body);
     res.json({ success: true, message: couponMessages.updated, coupon: toCouponView(coupon) });
   });
 
-  r.delete('/admin/coupon/:id', admin, async (req, res) => {
-    await deleteCoupon(deps, String(req.params.id));
+  registerRoute(r, routes['DELETE /admin/coupon/:id'], async (_req, res, { params }) => {
+    await deleteCoupon(deps, params.id);
     res.json({ success: true, message: couponMessages.deleted });
   });
 
-  r.post('/coupon/check', requireLogin, json, async (req, res) => {
-    const input = parseInput(checkCouponSchema, req.body);
-    const { coupon, quote } = await checkCoupon(deps, req.principal!.userId, { ip: clientAddress(req) }, input);
+  registerRoute(r, routes['POST /coupon/check'], json, async (req, res, { body }) => {
+    const { coupon, quote } = await checkCoupon(deps, req.principal!.userId, { ip: clientAddress(req) }, body);
     res.json({ success: true, message: couponMessages.applied(coupon.code), code: coupon.code, ...toCheckoutQuoteView(quote, coupon.code) });
   });
 

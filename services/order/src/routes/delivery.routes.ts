@@ -1,6 +1,7 @@
 import express, { Router } from 'express';
-import { requireRole } from '@shop/platform';
+import { registerRoute } from '@shop/platform';
 import { deliveryMessages } from '@shop/proto-contracts';
+import { orderManifest as routes } from '@shop/proto-contracts/routes';
 import type { OrderDeps } from '../domain/order-deps';
 import { createDeliveryZone, deleteDeliveryZone, deliveryPromise, listDeliveryZones, toDeliveryZoneView, updateDeliveryZone } from '../domain/delivery-promise.service';
 
@@ -11,28 +12,27 @@ import { createDeliveryZone, deleteDeliveryZone, deliveryPromise, listDeliveryZo
 export function deliveryRoutes(deps: OrderDeps): Router {
   const r = Router();
   const json = express.json({ limit: '10kb' });
-  const staff = requireRole('admin', 'emp');
 
-  r.get('/delivery/promise', async (req, res) => {
-    res.json({ success: true, promise: await deliveryPromise(deps, req.query.pin) });
+  registerRoute(r, routes['GET /delivery/promise'], async (_req, res, { query }) => {
+    res.json({ success: true, promise: await deliveryPromise(deps, query.pin) });
   });
 
-  r.get('/admin/delivery-zones', staff, async (_req, res) => {
+  registerRoute(r, routes['GET /admin/delivery-zones'], async (_req, res) => {
     res.json({ success: true, zones: (await listDeliveryZones(deps.db)).map(toDeliveryZoneView) });
   });
 
-  r.post('/admin/delivery-zones', staff, json, async (req, res) => {
-    const zone = await createDeliveryZone(deps, req.body);
+  registerRoute(r, routes['POST /admin/delivery-zones'], json, async (_req, res, { body }) => {
+    const zone = await createDeliveryZone(deps, body);
     res.status(201).json({ success: true, message: deliveryMessages.zoneCreated, zone: toDeliveryZoneView(zone) });
   });
 
-  r.put('/admin/delivery-zones/:prefix', staff, json, async (req, res) => {
-    const zone = await updateDeliveryZone(deps, String(req.params.prefix), req.body);
+  registerRoute(r, routes['PUT /admin/delivery-zones/:prefix'], json, async (_req, res, { params, body }) => {
+    const zone = await updateDeliveryZone(deps, params.prefix, body);
     res.json({ success: true, message: deliveryMessages.zoneUpdated, zone: toDeliveryZoneView(zone) });
   });
 
-  r.delete('/admin/delivery-zones/:prefix', staff, async (req, res) => {
-    await deleteDeliveryZone(deps, String(req.params.prefix));
+  registerRoute(r, routes['DELETE /admin/delivery-zones/:prefix'], async (_req, res, { params }) => {
+    await deleteDeliveryZone(deps, params.prefix);
     res.json({ success: true, message: deliveryMessages.zoneDeleted });
   });
 

@@ -1,9 +1,9 @@
 import express, { Router } from 'express';
-import { createPaymentOrderSchema, orderMessages, parseContract, verifyPaymentSchema } from '@shop/proto-contracts';
-import { clientAddress } from '@shop/platform';
+import { orderMessages } from '@shop/proto-contracts';
+import { orderManifest as routes } from '@shop/proto-contracts/routes';
+import { clientAddress, registerRoute } from '@shop/platform';
 import type { OrderDeps } from '../domain/order-deps';
 import { countPaymentCall, createPaymentOrder, payInTestMode, verifyPayment } from '../domain/payment.service';
-import { parseInput } from '../parse-input';
 
 /**
  * The payment test page's calls: create a provider order, verify a payment's
@@ -22,19 +22,19 @@ export function paymentRoutes(deps: OrderDeps): Router {
   };
   const json = express.json({ limit: '10kb' });
 
-  r.post('/createOrder', rateLimit, json, async (req, res) => {
-    res.json(await createPaymentOrder(deps, parseInput(createPaymentOrderSchema, req.body)));
+  registerRoute(r, routes['POST /createOrder'], rateLimit, json, async (_req, res, { body }) => {
+    res.json(await createPaymentOrder(deps, body));
   });
 
-  r.post('/verifyOrder', rateLimit, json, async (req, res) => {
-    const parsed = parseContract(verifyPaymentSchema, req.body ?? {});
-    const verified = parsed.success && (await verifyPayment(deps, parsed.data));
+  // A body that is not a signature at all gets the same answer as a wrong signature (the manifest's `invalid`).
+  registerRoute(r, routes['POST /verifyOrder'], rateLimit, json, async (_req, res, { body }) => {
+    const verified = await verifyPayment(deps, body);
     if (!verified) return void res.status(400).json({ success: false, message: orderMessages.paymentVerificationFailed });
     res.json({ success: true, message: orderMessages.paymentVerified });
   });
 
-  r.post('/payments/test/:orderId/pay', rateLimit, async (req, res) => {
-    res.json(await payInTestMode(deps, String(req.params.orderId)));
+  registerRoute(r, routes['POST /payments/test/:orderId/pay'], rateLimit, async (_req, res, { params }) => {
+    res.json(await payInTestMode(deps, params.orderId));
   });
 
   return r;

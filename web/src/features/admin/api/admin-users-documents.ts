@@ -19,13 +19,13 @@ export interface AdminUserPageVariables {
   q: string | null;
   role: Role | null;
   page: number;
-  limit: number;
+  pageSize: number;
 }
 
 /** Admin: one page of the accounts a search finds (name, email or phone; role), newest first. */
 export const ADMIN_USER_PAGE: TypedDocumentNode<AdminUserPageData, AdminUserPageVariables> = gql`
-  query AdminUserPage($q: String, $role: Role, $page: Int!, $limit: Int!) {
-    adminUserPage(q: $q, role: $role, page: $page, limit: $limit) {
+  query AdminUserPage($q: String, $role: Role, $page: Int!, $pageSize: Int!) {
+    adminUserPage(q: $q, role: $role, page: $page, pageSize: $pageSize) {
       users {
         id
         name

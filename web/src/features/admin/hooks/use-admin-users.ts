@@ -66,7 +66,7 @@ export function useAdminUsersParams(): AdminUsersParams {
  */
 export function useAdminUsers(isAdmin: boolean, query: { q: string; role: Role | ''; page: number }): { state: AdminUsersState; reload(): void } {
   const { data, error, loading, refetch } = useQuery(ADMIN_USER_PAGE, {
-    variables: { q: query.q || null, role: query.role || null, page: query.page, limit: USERS_PER_PAGE },
+    variables: { q: query.q || null, role: query.role || null, page: query.page, pageSize: USERS_PER_PAGE },
     skip: !isAdmin,
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
