@@ -422,7 +422,8 @@ kube() {
   local out; out=$(in_ns node "$HERE/shopper.mjs" "http://$gw:3000") && ok "shopper journey through the manifests: $out" || bad "kube shopper journey: $out"
   local img=""
   for i in $(seq 1 60); do
-    img=$(in_ns curl -fs -m 5 "http://$gw:3000/api/v1/products?limit=1" | sed -n 's/.*"image":\["\([^"]*\)".*/\1/p')
+    # The picture's address is absolute (the manifests' PUBLIC_URL): its path, asked of the gateway pod.
+    img=$(in_ns curl -fs -m 5 "http://$gw:3000/api/v1/products?limit=1" | sed -n 's/.*"image":\["\([^"]*\)".*/\1/p' | sed 's#^[a-z]*://[^/]*##')
     [ -n "$img" ] && in_ns curl -fs -m 5 -o /dev/null "http://$gw:3000$img" && break; sleep 2; done
   [ -n "$img" ] && in_ns curl -fs -m 5 -o /dev/null "http://$gw:3000$img" && ok "a demo picture served from the media volume (written by uid 1000 on a read-only root)" || bad "picture $img not served"
   # SIGTERM to every pod (30 s grace as Kubernetes'): each app container must exit 0 by itself.
