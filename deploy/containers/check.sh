@@ -55,8 +55,21 @@ LAYER_CACHE=localhost/shopkart-build-cache
 
 [ "$(id -u)" = 0 ] || { echo "containers: run as root (podman with runc and cgroupfs, network namespaces)" >&2; exit 2; }
 mkdir -p "$CACHE"
-exec 9>"$CACHE/.lock"
-flock -n 9 || { echo "containers: another run holds $CACHE/.lock" >&2; exit 2; }
+# One run per cache folder. The lock's file stays open in what a run starts (podman's service,
+# conmon, slirp4netns), so a run killed without its cleanup leaves it held: when the run named in
+# .lock.pid is gone, this run removes what it left (leftovers, in setup) and then takes the lock.
+exec 8>"$CACHE/.lock.start"; flock 8
+exec 9>>"$CACHE/.lock"
+STALE_LOCK=
+if ! flock -n 9; then
+  prev=$(cat "$CACHE/.lock.pid" 2>/dev/null || true)
+  if [ -n "$prev" ] && grep -qa 'containers/check.sh' "/proc/$prev/cmdline" 2>/dev/null; then
+    echo "containers: another run (pid $prev) holds $CACHE/.lock" >&2; exit 2
+  fi
+  STALE_LOCK=1
+fi
+echo $$ > "$CACHE/.lock.pid"
+exec 8>&-
 
 WORK=$(mktemp -d -t shopkart-containers.XXXXXX)
 # Podman's own folders are fixed, inside the cache: its database (in the image store) records the
@@ -136,8 +149,23 @@ leftovers() {
   for pid in $(pgrep -f "label=com.docker.compose.project=$PROJECT" || true); do kill "$pid" 2>/dev/null && n=$((n + 1)); done
   for d in "$(dirname "$WORK")"/shopkart-containers.*; do [ "$d" = "$WORK" ] || [ ! -d "$d" ] || { rm -rf "$d"; n=$((n + 1)); }; done
   drop_images
+  if [ -n "$STALE_LOCK" ]; then # what still holds the killed run's lock (its network's DNS helper)
+    for pid in $(lock_holders); do kill "$pid" 2>/dev/null || true; done
+    flock -w 30 9 || die "$CACHE/.lock is still held by: $(lock_holders | xargs -r ps -o pid=,args= -p)"
+    n=$((n + 1))
+  fi
   [ "$n" = 0 ] || echo "  removed what an earlier, killed run left behind"
   return 0
+}
+# Processes outside this run that have the lock file open.
+lock_holders() {
+  local f pid p
+  for f in /proc/[0-9]*/fd/*; do
+    [ "$(readlink "$f" 2>/dev/null)" = "$CACHE/.lock" ] || continue
+    pid=${f#/proc/}; pid=${pid%%/*}; p=$pid
+    while [ "${p:-1}" -gt 1 ] && [ "$p" != $$ ]; do p=$(awk '/^PPid:/ {print $2}' "/proc/$p/status" 2>/dev/null); done
+    [ "$p" = $$ ] || echo "$pid"
+  done | sort -u
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -266,9 +294,9 @@ drop_images() {
 # A private network namespace (outbound through slirp4netns) and podman's Docker API inside it.
 netns_up() {
   ip netns add "$NETNS"; ip netns exec "$NETNS" ip link set lo up
-  setsid slirp4netns --configure --mtu=65520 --disable-host-loopback --netns-type=path "/run/netns/$NETNS" tap0 >"$WORK/slirp.log" 2>&1 &
+  setsid slirp4netns --configure --mtu=65520 --disable-host-loopback --netns-type=path "/run/netns/$NETNS" tap0 >"$WORK/slirp.log" 2>&1 9>&- &
   echo $! > "$WORK/slirp.pid"
-  setsid nsenter --net=/run/netns/$NETNS podman system service --time=0 "unix://$WORK/podman.sock" >"$WORK/service.log" 2>&1 &
+  setsid nsenter --net=/run/netns/$NETNS podman system service --time=0 "unix://$WORK/podman.sock" >"$WORK/service.log" 2>&1 9>&- &
   echo $! > "$WORK/service.pid"
   local i; for i in $(seq 1 40); do [ -S "$WORK/podman.sock" ] && return 0; sleep 0.25; done
   die "podman system service did not start"
@@ -278,7 +306,7 @@ netns_up() {
 # the containers not healthy yet only (a check is a process in the container: cheap once, not
 # every second for every container).
 hc_pump_start() {
-  setsid bash -c "while true; do for id in \$(podman ps --filter label=com.docker.compose.project=$PROJECT --format '{{.ID}} {{.Status}}' | awk '!/[(]healthy[)]/ {print \$1}'); do podman healthcheck run \$id >/dev/null 2>&1; done; sleep 1; done" >/dev/null 2>&1 &
+  setsid bash -c "while true; do for id in \$(podman ps --filter label=com.docker.compose.project=$PROJECT --format '{{.ID}} {{.Status}}' | awk '!/[(]healthy[)]/ {print \$1}'); do podman healthcheck run \$id >/dev/null 2>&1; done; sleep 1; done" >/dev/null 2>&1 9>&- &
   echo $! > "$WORK/hcpump.pid"
 }
 stop_pid() { # a helper this run started (its pid file), and wait until it is gone
