@@ -149,7 +149,7 @@ leftovers() {
   for pid in $(pgrep -f "label=com.docker.compose.project=$PROJECT" || true); do kill "$pid" 2>/dev/null && n=$((n + 1)); done
   for d in "$(dirname "$WORK")"/shopkart-containers.*; do [ "$d" = "$WORK" ] || [ ! -d "$d" ] || { rm -rf "$d"; n=$((n + 1)); }; done
   drop_images
-  if [ -n "$STALE_LOCK" ]; then # what still holds the killed run's lock (its network's DNS helper)
+  if [ -n "$STALE_LOCK" ]; then # what still holds the killed run's lock (its network's DNS server)
     for pid in $(lock_holders); do kill "$pid" 2>/dev/null || true; done
     flock -w 30 9 || die "$CACHE/.lock is still held by: $(lock_holders | xargs -r ps -o pid=,args= -p)"
     n=$((n + 1))
