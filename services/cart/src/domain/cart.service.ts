@@ -13,7 +13,7 @@ import { cartLines, guestCartMerges, wishlistItems } from '../db/schema';
 import type { CartDeps, CatalogProduct } from './cart-deps';
 import { assertInStock, resolveProperties } from './cart-line.rules';
 import { priceCart, type CartView } from './cart-pricing';
-import { findSnapshot, markSnapshotDeleted, productOfSnapshot, saveSnapshot, snapshotColumns, snapshotOfRow, type ProductFacts } from './product-snapshot';
+import { findSnapshot, markSnapshotDeleted, productOfSnapshot, saveSnapshot, snapshotColumnList, snapshotOfRow, type ProductFacts } from './product-snapshot';
 
 type Executor = Db | Tx;
 
@@ -68,13 +68,18 @@ function pickLine(lines: LineOfProduct[], lineId: string | undefined, name: stri
   return lines[0]!;
 }
 
-/** The user's cart at the snapshot prices, oldest line first; reads only the cart's own tables. */
-export async function loadCart(db: Executor, userId: string): Promise<CartView> {
-  const { rows } = await db.execute(
-    sql`select l.line_id, l.quantity as line_quantity, l.size as line_size, l.color as line_color, ${snapshotColumns}
-      from cart.cart_lines l join cart.product_snapshots s on s.product_id = l.product_id
-      where l.user_id = ${userId} order by l.added_at, l.line_id`,
-  );
+/** The columns of a cart line with its product (aliases `l` and `s`), as `cartOfRows` reads them. */
+const cartLineColumns = `l.line_id, l.quantity as line_quantity, l.size as line_size, l.color as line_color, ${snapshotColumnList}`;
+
+/** The user's cart lines with their products, oldest first: the one statement of every cart read. */
+const loadCartStatement = fixedStatement(
+  `select ${cartLineColumns}
+    from cart.cart_lines l join cart.product_snapshots s on s.product_id = l.product_id
+    where l.user_id = $1::text order by l.added_at, l.line_id`,
+);
+
+/** A cart priced from rows of `cartLineColumns`. */
+function cartOfRows(userId: string, rows: readonly Record<string, unknown>[]): CartView {
   return priceCart(
     userId,
     rows.map((r) => ({
@@ -85,6 +90,11 @@ export async function loadCart(db: Executor, userId: string): Promise<CartView> 
       product: snapshotOfRow(r),
     })),
   );
+}
+
+/** The user's cart at the snapshot prices, oldest line first; reads only the cart's own tables. */
+export async function loadCart(db: Executor, userId: string): Promise<CartView> {
+  return cartOfRows(userId, await loadCartStatement(db, [userId]));
 }
 
 /**
@@ -122,6 +132,25 @@ export async function productForAdd(deps: CartDeps, productId: string): Promise<
 }
 
 /**
+ * The cart's copy of a product with the user's lines of it (oldest first), in one statement: what
+ * every add reads first. No row: the cart has no copy.
+ */
+const copyWithLinesStatement = fixedStatement(
+  `select ${snapshotColumnList},
+      (select coalesce(json_agg(json_build_object('lineId', o.line_id, 'quantity', o.quantity, 'size', o.size, 'color', o.color) order by o.added_at, o.line_id), '[]'::json)
+        from cart.cart_lines o where o.user_id = $2::text and o.product_id = s.product_id) as lines
+    from cart.product_snapshots s where s.product_id = $1`,
+);
+
+/** As productForAdd, with the user's lines of the product when the cart's copy is used (read with it). */
+async function productAndLinesForAdd(deps: CartDeps, userId: string, productId: string): Promise<{ product: CatalogProduct; lines?: LineOfProduct[] }> {
+  const [row] = await copyWithLinesStatement(deps.db, [productId.toLowerCase(), userId]);
+  const copy = row && snapshotOfRow(row);
+  if (copy && !copy.deleted) return { product: productOfSnapshot(copy), lines: row!.lines as LineOfProduct[] };
+  return { product: await fetchProduct(deps, productId) };
+}
+
+/**
  * Puts a product in the cart as the line of its size and colour (decision 0062): a new line, or
  * the existing line of that variant with its quantity set (mode 'increase': raised by the quantity
  * sent). With `lineId`, that line's quantity is set. Checked against the product (size, colour,
@@ -130,9 +159,10 @@ export async function productForAdd(deps: CartDeps, productId: string): Promise<
  */
 export async function addToCart(deps: CartDeps, userId: string, input: AddToCartInput): Promise<CartChange> {
   // Any catalog call happens before the transaction: an HTTP call must never hold a database lock.
-  const { product, stored } = await productForAdd(deps, input.productId);
-  if (stored) {
-    const changed = await changeExistingLine(deps, userId, product, input);
+  const { product, lines: storedLines } = await productAndLinesForAdd(deps, userId, input.productId);
+  const stored = storedLines !== undefined;
+  if (storedLines && storedLines.length > 0) {
+    const changed = await changeExistingLine(deps, userId, product, storedLines, input);
     if (changed) return counted('add')(changed);
   }
   return deps.db.transaction(async (tx) => {
@@ -180,10 +210,9 @@ const linesFingerprint = (lines: LineOfProduct[]) =>
  * each other); otherwise, or when the variant has no line yet, the answer is undefined and the add
  * takes the locked path. A new line added at the same moment is checked on its own path; the
  * cart's stock check is the shopper's guide, the catalog's reservation at checkout is the rule.
+ * The same statement answers the cart after the change.
  */
-async function changeExistingLine(deps: CartDeps, userId: string, product: CatalogProduct, input: AddToCartInput): Promise<CartChange | undefined> {
-  const lines = await linesOf(deps.db, userId, product.id);
-  if (lines.length === 0) return undefined;
+async function changeExistingLine(deps: CartDeps, userId: string, product: CatalogProduct, lines: LineOfProduct[], input: AddToCartInput): Promise<CartChange | undefined> {
   let target: LineOfProduct | undefined;
   let properties: CartItemProperties;
   if (input.lineId !== undefined) {
@@ -198,23 +227,35 @@ async function changeExistingLine(deps: CartDeps, userId: string, product: Catal
   const quantity = input.mode === 'increase' ? target.quantity + input.quantity : input.quantity;
   if (quantity > MAX_QUANTITY_PER_LINE) throw badRequest(cartMessages.quantityTooLarge);
   assertInStock(product, properties.size, quantity, heldByOthers(product, lines, properties.size, target.lineId));
-  const now = deps.clock().toISOString();
-  const { rows } = await deps.db.execute(
-    // The product's lines are locked (FOR UPDATE waits for a concurrent change and then reads it),
-    // so two adds to lines sharing a size's stock cannot both pass on what each read before.
-    sql`with locked as (
-        select o.line_id, o.quantity, o.size, o.color from cart.cart_lines o
-        where o.user_id = ${userId} and o.product_id = ${product.id} for update
-      )
-      update cart.cart_lines set quantity = ${quantity}, updated_at = ${now}
-      where line_id = ${target.lineId}
-        and (select string_agg(l.line_id || ':' || l.quantity || ':' || coalesce(l.size, '') || ':' || coalesce(l.color, ''), ',' order by l.line_id::text collate "C") from locked l)
-          = ${linesFingerprint(lines)}
-      returning line_id`,
-  );
+  const rows = await changeLineStatement(deps.db, [userId, product.id, quantity, deps.clock().toISOString(), target.lineId, linesFingerprint(lines)]);
   if (rows.length === 0) return undefined;
-  return { productId: product.id, lineId: target.lineId, name: product.name, properties, cart: await loadCart(deps.db, userId) };
+  return { productId: product.id, lineId: target.lineId, name: product.name, properties, cart: cartOfRows(userId, rows) };
 }
+
+/**
+ * changeExistingLine's statement: the product's lines are locked (FOR UPDATE waits for a concurrent
+ * change and then reads it), so two adds to lines sharing a size's stock cannot both pass on what
+ * each read before; the line changes only while they are as read. Its rows are the user's cart after
+ * the change (the statement's reads see the line as before it, so the new quantity is taken from
+ * the update); none when nothing changed.
+ */
+const changeLineStatement = fixedStatement(
+  `with locked as (
+      select o.line_id, o.quantity, o.size, o.color from cart.cart_lines o
+      where o.user_id = $1::text and o.product_id = $2 for update
+    ), changed as (
+      update cart.cart_lines set quantity = $3::int, updated_at = $4::timestamptz
+      where line_id = $5::uuid
+        and (select string_agg(l.line_id || ':' || l.quantity || ':' || coalesce(l.size, '') || ':' || coalesce(l.color, ''), ',' order by l.line_id::text collate "C") from locked l)
+          = $6::text
+      returning line_id, quantity
+    )
+    select l.line_id, coalesce(c.quantity, l.quantity) as line_quantity, l.size as line_size, l.color as line_color, ${snapshotColumnList}
+    from cart.cart_lines l join cart.product_snapshots s on s.product_id = l.product_id
+      left join changed c on c.line_id = l.line_id
+    where l.user_id = $1::text and exists (select 1 from changed)
+    order by l.added_at, l.line_id`,
+);
 
 async function setLineQuantity(tx: Tx, lineId: string, quantity: number, now: Date): Promise<string> {
   await tx.execute(sql`update cart.cart_lines set quantity = ${quantity}, updated_at = ${now.toISOString()} where line_id = ${lineId}`);

@@ -64,10 +64,11 @@ export async function findSnapshot(db: Executor, productId: string): Promise<Pro
   return rows.length === 0 ? undefined : snapshotOfRow(rows[0]!);
 }
 
-/** The columns of a product snapshot, as `snapshotOfRow` reads them (table alias `s`). */
-export const snapshotColumns = sql.raw(
-  's.product_id, s.code, s.name, s.price, s.old_price, s.discount, s.image, s.color_thumbnails, s.sizes, s.colors, s.stock, s.stock_detail, s.deleted, s.updated_at',
-);
+/** The columns of a product snapshot, as `snapshotOfRow` reads them (table alias `s`), as SQL text. */
+export const snapshotColumnList =
+  's.product_id, s.code, s.name, s.price, s.old_price, s.discount, s.image, s.color_thumbnails, s.sizes, s.colors, s.stock, s.stock_detail, s.deleted, s.updated_at';
+/** The same columns for drizzle's `sql` templates. */
+const snapshotColumns = sql.raw(snapshotColumnList);
 
 /** A snapshot from a plain SQL row (timestamps may come as text: the drivers are told to leave them). */
 export function snapshotOfRow(row: Record<string, unknown>): ProductSnapshotRow {

@@ -140,6 +140,20 @@ describe('POST /api/v1/addToCart', () => {
     expect(again.body.cartItems[0].quantity).toBe(1);
   });
 
+  test('a changed quantity is answered with the whole cart as a read then shows it, lines in the order they were added', async () => {
+    const client = svc.client();
+    const kettle = svc.catalog.define({ name: 'Kettle' });
+    const mug = svc.catalog.define({ name: 'Mug' });
+    await client.post('/api/v1/addToCart', { productId: kettle._id, quantity: 1 });
+    await client.post('/api/v1/addToCart', { productId: mug._id, quantity: 1 });
+    const res = await client.post('/api/v1/addToCart', { productId: kettle._id, quantity: 4 });
+    expect(res.body.cartItems.map((i: { name: string; quantity: number }) => [i.name, i.quantity])).toEqual([
+      ['Kettle', 4],
+      ['Mug', 1],
+    ]);
+    expect((await client.get('/api/v1/loadCart')).body.cartItems).toEqual(res.body.cartItems);
+  });
+
   test('a quantity change without properties keeps the size and colour of the line', async () => {
     const client = svc.client();
     const p = shirt();

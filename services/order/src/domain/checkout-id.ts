@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 
 /** The namespace of order ids derived from idempotency keys (a UUID of its own, fixed for good). */
 const ORDER_ID_NAMESPACE = Buffer.from('6f1d3c2a9b8e4f57a1c0d2e3f4a5b6c7', 'hex');
@@ -6,9 +6,9 @@ const ORDER_ID_NAMESPACE = Buffer.from('6f1d3c2a9b8e4f57a1c0d2e3f4a5b6c7', 'hex'
 /** How many ids one key may go through (each checkout of it that ended without an order takes one). */
 export const MAX_ATTEMPTS_PER_KEY = 20;
 
-/** A name-based UUID (version 5, SHA-1) of a name in the namespace above. */
-function uuidV5(name: string): string {
-  const hash = createHash('sha1').update(ORDER_ID_NAMESPACE).update(name, 'utf8').digest();
+/** A name-based UUID (version 5, SHA-1) of a name in the namespace above, given the hash of the namespace and the name's start. */
+function uuidV5(start: Hash, rest: string): string {
+  const hash = start.copy().update(rest, 'utf8').digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
@@ -22,5 +22,7 @@ function uuidV5(name: string): string {
  * spends its id; the next request with the key takes the next one.
  */
 export function orderIdsOfKey(userId: string, idempotencyKey: string): string[] {
-  return Array.from({ length: MAX_ATTEMPTS_PER_KEY }, (_, attempt) => uuidV5(`${userId}\n${attempt}\n${idempotencyKey}`));
+  // The name is `${userId}\n${attempt}\n${idempotencyKey}`; its common start is hashed once.
+  const start = createHash('sha1').update(ORDER_ID_NAMESPACE).update(`${userId}\n`, 'utf8');
+  return Array.from({ length: MAX_ATTEMPTS_PER_KEY }, (_, attempt) => uuidV5(start, `${attempt}\n${idempotencyKey}`));
 }
