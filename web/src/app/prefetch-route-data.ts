@@ -1,5 +1,5 @@
-import { HOME_QUERY } from '../features/home/api/home-query';
-import { PRODUCT_DETAIL_QUERY, type ProductDetailData } from '../features/product/api/product-queries';
+import { HOME_QUERY } from '../features/home/api/home-documents';
+import { PRODUCT_DETAIL_QUERY, type ProductDetailData } from '../features/product/api/product-documents';
 import { listingRequest, parseListingParams, type ListingSource } from '../features/products/api/listing-params';
 import { detailImageSources, preloadImage } from '../lib/product-images';
 import type { ProductPage } from '../lib/product-summary';

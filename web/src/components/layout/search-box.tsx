@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatINR } from '../../lib/format';
-import { SEARCH_SUGGESTIONS_QUERY, type SearchSuggestions as Suggestions } from '../../features/products/api/search-suggestions';
+import { SEARCH_SUGGESTIONS_QUERY, type SearchSuggestions as Suggestions } from '../../features/products/api/search-suggestions-documents';
 import { graphqlRequest } from '../../lib/graphql-request';
 import { SearchIcon } from '../icons';
 

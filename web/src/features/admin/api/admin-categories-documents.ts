@@ -1,4 +1,4 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { graphqlDocument } from '../../../lib/graphql-document';
 
 export interface AdminSubcategory {
   id: string;
@@ -42,13 +42,13 @@ const CATEGORY_FIELDS = `
 `;
 
 /** Staff: every category in order, hidden ones too. */
-export const ADMIN_CATEGORY_LIST: TypedDocumentNode<{ adminCategories: AdminCategory[] }, Record<string, never>> = gql`
+export const ADMIN_CATEGORY_LIST = graphqlDocument('AdminCategoryList', `
   query AdminCategoryList {
     adminCategories {
       ${CATEGORY_FIELDS}
     }
   }
-`;
+`);
 
 export interface CategoryInput {
   name?: string;
@@ -66,31 +66,31 @@ interface CategoryPayload {
 }
 
 /** Admin: a new category, or a subcategory with parentId. */
-export const CREATE_CATEGORY: TypedDocumentNode<{ createCategory: CategoryPayload }, { input: CategoryInput & { name: string } }> = gql`
+export const CREATE_CATEGORY = graphqlDocument('AdminCreateCategory', `
   mutation AdminCreateCategory($input: CategoryInput!) {
     createCategory(input: $input) {
       success
       message
     }
   }
-`;
+`);
 
 /** Admin: rename, move, hide or show a category or subcategory. */
-export const UPDATE_CATEGORY: TypedDocumentNode<{ updateCategory: CategoryPayload }, { id: string; input: Omit<CategoryInput, 'parentId'> }> = gql`
+export const UPDATE_CATEGORY = graphqlDocument('AdminUpdateCategory', `
   mutation AdminUpdateCategory($id: ID!, $input: CategoryChangeInput!) {
     updateCategory(id: $id, input: $input) {
       success
       message
     }
   }
-`;
+`);
 
 /** Admin: delete a category or subcategory no product uses. */
-export const DELETE_CATEGORY: TypedDocumentNode<{ deleteCategory: CategoryPayload }, { id: string }> = gql`
+export const DELETE_CATEGORY = graphqlDocument('AdminDeleteCategory', `
   mutation AdminDeleteCategory($id: ID!) {
     deleteCategory(id: $id) {
       success
       message
     }
   }
-`;
+`);

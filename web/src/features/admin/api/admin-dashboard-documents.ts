@@ -1,4 +1,4 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { graphqlDocument } from '../../../lib/graphql-document';
 
 export interface CategoryCount {
   /** The category's slug. */
@@ -56,7 +56,7 @@ export interface SalesStatsData {
 
 // Three queries, not one: each figure comes from its own service, and a service that does not
 // answer then costs its own cards only (a failed non-null root field would void the whole answer).
-export const CATALOG_STATS: TypedDocumentNode<CatalogStatsData, Record<string, never>> = gql`
+export const CATALOG_STATS = graphqlDocument('CatalogStats', `
   query CatalogStats {
     catalogStats {
       totalProducts
@@ -67,17 +67,17 @@ export const CATALOG_STATS: TypedDocumentNode<CatalogStatsData, Record<string, n
       }
     }
   }
-`;
+`);
 
-export const USER_STATS: TypedDocumentNode<UserStatsData, Record<string, never>> = gql`
+export const USER_STATS = graphqlDocument('UserStats', `
   query UserStats {
     userStats {
       totalUsers
     }
   }
-`;
+`);
 
-export const SALES_STATS: TypedDocumentNode<SalesStatsData, { days: number }> = gql`
+export const SALES_STATS = graphqlDocument('SalesStats', `
   query SalesStats($days: Int!) {
     salesStats(days: $days) {
       todaySales
@@ -109,4 +109,4 @@ export const SALES_STATS: TypedDocumentNode<SalesStatsData, { days: number }> = 
       }
     }
   }
-`;
+`);

@@ -1,4 +1,4 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { graphqlDocument } from '../../../lib/graphql-document';
 
 /** A product running out, as the low-stock list shows it (decision 0057). */
 export interface LowStockProduct {
@@ -16,7 +16,7 @@ export interface AdminLowStockData {
 }
 
 /** Staff: products with the threshold's units or fewer (or a size that has), fewest first. */
-export const ADMIN_LOW_STOCK: TypedDocumentNode<AdminLowStockData, { page: number; limit: number }> = gql`
+export const ADMIN_LOW_STOCK = graphqlDocument('AdminLowStock', `
   query AdminLowStock($page: Int!, $limit: Int!) {
     adminLowStock(page: $page, limit: $limit) {
       threshold
@@ -36,4 +36,4 @@ export const ADMIN_LOW_STOCK: TypedDocumentNode<AdminLowStockData, { page: numbe
       }
     }
   }
-`;
+`);

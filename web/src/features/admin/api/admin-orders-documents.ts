@@ -1,4 +1,4 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { graphqlDocument } from '../../../lib/graphql-document';
 import type { OrderStatus } from '@shop/proto-contracts/web';
 import { ORDER_DELIVERY_AND_PRICES, type OrderDeliveryAndPrices, type OrderReturn } from '../../orders/api/order-documents';
 
@@ -44,7 +44,7 @@ export interface AdminOrdersPageData {
 
 // The list and the status answer select the same fields, so Apollo's cache (orders are
 // normalised by id) shows a changed status in the list at once.
-const ADMIN_ORDER_FIELDS = gql`
+const ADMIN_ORDER_FIELDS = `
   fragment AdminOrderFields on Order {
     id
     createdAt
@@ -90,7 +90,7 @@ export interface AdminOrderSearchData {
 export type AdminOrderSearchVariables = { [K in keyof AdminOrderFilters]: string | null } & { page: number; limit: number };
 
 /** Staff: one page of the orders a search finds, newest first, with the sum of those not cancelled. */
-export const ADMIN_ORDER_SEARCH: TypedDocumentNode<AdminOrderSearchData, AdminOrderSearchVariables> = gql`
+export const ADMIN_ORDER_SEARCH = graphqlDocument('AdminOrderSearch', `
   query AdminOrderSearch($q: String, $status: String, $payment: String, $from: String, $to: String, $page: Int!, $limit: Int!) {
     adminOrders(q: $q, status: $status, payment: $payment, from: $from, to: $to, page: $page, limit: $limit) {
       orders {
@@ -103,7 +103,7 @@ export const ADMIN_ORDER_SEARCH: TypedDocumentNode<AdminOrderSearchData, AdminOr
     }
   }
   ${ADMIN_ORDER_FIELDS}
-`;
+`);
 
 /** An order as dispatch needs it: where it goes, what is in it, what it costs, where it stands. */
 export interface AdminOrderDetail extends AdminOrder, OrderDeliveryAndPrices {
@@ -122,7 +122,7 @@ export interface AdminOrderDetail extends AdminOrder, OrderDeliveryAndPrices {
 }
 
 /** Staff: one order (null when there is none with this id). */
-export const ADMIN_ORDER_DETAIL: TypedDocumentNode<{ order: AdminOrderDetail | null }, { id: string }> = gql`
+export const ADMIN_ORDER_DETAIL = graphqlDocument('AdminOrderDetail', `
   query AdminOrderDetail($id: ID!) {
     order(id: $id) {
       ...AdminOrderFields
@@ -178,7 +178,7 @@ export const ADMIN_ORDER_DETAIL: TypedDocumentNode<{ order: AdminOrderDetail | n
   }
   ${ADMIN_ORDER_FIELDS}
   ${ORDER_DELIVERY_AND_PRICES}
-`;
+`);
 
 export interface SetOrderStatusData {
   setOrderStatus: { success: boolean; message: string | null; order: AdminOrder | null };
@@ -193,7 +193,7 @@ export interface SetOrderStatusVariables {
 }
 
 /** Staff: moves an order to a status the server's status machine allows from its current one. */
-export const SET_ORDER_STATUS: TypedDocumentNode<SetOrderStatusData, SetOrderStatusVariables> = gql`
+export const SET_ORDER_STATUS = graphqlDocument('AdminSetOrderStatus', `
   mutation AdminSetOrderStatus($id: ID!, $status: String!, $courier: String, $trackingNumber: String) {
     setOrderStatus(id: $id, status: $status, courier: $courier, trackingNumber: $trackingNumber) {
       success
@@ -210,28 +210,28 @@ export const SET_ORDER_STATUS: TypedDocumentNode<SetOrderStatusData, SetOrderSta
     }
   }
   ${ADMIN_ORDER_FIELDS}
-`;
+`);
 
 export interface DeleteOrderData {
   deleteOrder: { success: boolean; message: string | null };
 }
 
 /** Admin only: deletes an order (one still holding stock gives it back). */
-export const DELETE_ORDER: TypedDocumentNode<DeleteOrderData, { id: string }> = gql`
+export const DELETE_ORDER = graphqlDocument('AdminDeleteOrder', `
   mutation AdminDeleteOrder($id: ID!) {
     deleteOrder(id: $id) {
       success
       message
     }
   }
-`;
+`);
 
 export interface CollectCodData {
   collectCod: { success: boolean; message: string | null; order: (AdminOrder & { paidAt: string | null }) | null };
 }
 
 /** Staff: the cash of a shipped or delivered cash-on-delivery order is in hand (payment Paid). */
-export const COLLECT_COD: TypedDocumentNode<CollectCodData, { id: string }> = gql`
+export const COLLECT_COD = graphqlDocument('AdminCollectCod', `
   mutation AdminCollectCod($id: ID!) {
     collectCod(id: $id) {
       success
@@ -243,7 +243,7 @@ export const COLLECT_COD: TypedDocumentNode<CollectCodData, { id: string }> = gq
     }
   }
   ${ADMIN_ORDER_FIELDS}
-`;
+`);
 
 /** A staff-only note on an order. */
 export interface OrderNote {
@@ -258,7 +258,7 @@ export interface AddOrderNoteData {
 }
 
 /** Staff: adds a note only staff see. */
-export const ADD_ORDER_NOTE: TypedDocumentNode<AddOrderNoteData, { id: string; text: string }> = gql`
+export const ADD_ORDER_NOTE = graphqlDocument('AdminAddOrderNote', `
   mutation AdminAddOrderNote($id: ID!, $text: String!) {
     addOrderNote(id: $id, text: $text) {
       success
@@ -271,4 +271,4 @@ export const ADD_ORDER_NOTE: TypedDocumentNode<AddOrderNoteData, { id: string; t
       }
     }
   }
-`;
+`);

@@ -1,4 +1,4 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { graphqlDocument } from '../../../lib/graphql-document';
 
 /** A product as the staff list shows it (price in rupees). */
 export interface AdminProduct {
@@ -31,7 +31,7 @@ export interface AdminProductsVariables {
 }
 
 /** Staff: every product, newest first, optionally matching a text. */
-export const ADMIN_PRODUCTS: TypedDocumentNode<AdminProductsData, AdminProductsVariables> = gql`
+export const ADMIN_PRODUCTS = graphqlDocument('AdminProducts', `
   query AdminProducts($query: String, $page: Int!, $limit: Int!) {
     adminProducts(query: $query, page: $page, limit: $limit) {
       products {
@@ -52,18 +52,18 @@ export const ADMIN_PRODUCTS: TypedDocumentNode<AdminProductsData, AdminProductsV
       currentPage
     }
   }
-`;
+`);
 
 export interface DeleteProductData {
   deleteProduct: { success: boolean; message: string | null };
 }
 
 /** Staff: deletes a product. */
-export const DELETE_PRODUCT: TypedDocumentNode<DeleteProductData, { id: string }> = gql`
+export const DELETE_PRODUCT = graphqlDocument('AdminDeleteProduct', `
   mutation AdminDeleteProduct($id: ID!) {
     deleteProduct(id: $id) {
       success
       message
     }
   }
-`;
+`);

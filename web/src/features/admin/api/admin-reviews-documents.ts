@@ -1,4 +1,4 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { graphqlDocument } from '../../../lib/graphql-document';
 
 /** A shopper's review as staff see it. */
 export interface AdminReview {
@@ -15,7 +15,7 @@ export interface AdminReviewsData {
 }
 
 /** Staff: every review of a product, newest first. */
-export const ADMIN_REVIEWS: TypedDocumentNode<AdminReviewsData, { productId: string }> = gql`
+export const ADMIN_REVIEWS = graphqlDocument('AdminReviews', `
   query AdminReviews($productId: ID!) {
     adminReviews(productId: $productId) {
       id
@@ -26,7 +26,7 @@ export const ADMIN_REVIEWS: TypedDocumentNode<AdminReviewsData, { productId: str
       createdAt
     }
   }
-`;
+`);
 
 /** A review in the moderation list: with its product's name, whether the reviewer received it and its moderation state. */
 export interface ModeratedReview extends AdminReview {
@@ -51,7 +51,7 @@ export interface AdminReviewListVariables {
 }
 
 /** Staff: every review newest first, by rating, product and text. */
-export const ADMIN_REVIEW_LIST: TypedDocumentNode<AdminReviewListData, AdminReviewListVariables> = gql`
+export const ADMIN_REVIEW_LIST = graphqlDocument('AdminReviewList', `
   query AdminReviewList($q: String, $rating: Int, $productId: ID, $status: String, $page: Int!, $limit: Int!) {
     adminReviewList(q: $q, rating: $rating, productId: $productId, status: $status, page: $page, limit: $limit) {
       reviews {
@@ -71,28 +71,28 @@ export const ADMIN_REVIEW_LIST: TypedDocumentNode<AdminReviewListData, AdminRevi
       currentPage
     }
   }
-`;
+`);
 
 export interface DeleteReviewData {
   deleteReview: { success: boolean; message: string | null };
 }
 
 /** Staff: removes a review (the product's rating is worked out again). */
-export const DELETE_REVIEW: TypedDocumentNode<DeleteReviewData, { productId: string; reviewId: string }> = gql`
+export const DELETE_REVIEW = graphqlDocument('AdminDeleteReview', `
   mutation AdminDeleteReview($productId: ID!, $reviewId: ID!) {
     deleteReview(productId: $productId, reviewId: $reviewId) {
       success
       message
     }
   }
-`;
+`);
 
 export interface ModerateReviewData {
   moderateReview: { success: boolean; message: string | null; review: { id: string; status: string; rejectionReason: string | null } | null };
 }
 
 /** Staff: approve a review (shown, counted), or reject it with the reason its author reads. */
-export const MODERATE_REVIEW: TypedDocumentNode<ModerateReviewData, { reviewId: string; status: 'approved' | 'rejected'; reason?: string | null }> = gql`
+export const MODERATE_REVIEW = graphqlDocument('AdminModerateReview', `
   mutation AdminModerateReview($reviewId: ID!, $status: String!, $reason: String) {
     moderateReview(reviewId: $reviewId, status: $status, reason: $reason) {
       success
@@ -104,4 +104,4 @@ export const MODERATE_REVIEW: TypedDocumentNode<ModerateReviewData, { reviewId: 
       }
     }
   }
-`;
+`);

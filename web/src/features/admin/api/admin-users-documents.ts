@@ -1,4 +1,4 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { graphqlDocument } from '../../../lib/graphql-document';
 import type { Role } from '../../../lib/session-user';
 
 /** An account as the Users section shows it. */
@@ -23,7 +23,7 @@ export interface AdminUserPageVariables {
 }
 
 /** Admin: one page of the accounts a search finds (name, email or phone; role), newest first. */
-export const ADMIN_USER_PAGE: TypedDocumentNode<AdminUserPageData, AdminUserPageVariables> = gql`
+export const ADMIN_USER_PAGE = graphqlDocument('AdminUserPage', `
   query AdminUserPage($q: String, $role: Role, $page: Int!, $limit: Int!) {
     adminUserPage(q: $q, role: $role, page: $page, limit: $limit) {
       users {
@@ -39,13 +39,13 @@ export const ADMIN_USER_PAGE: TypedDocumentNode<AdminUserPageData, AdminUserPage
       currentPage
     }
   }
-`;
+`);
 
 export interface SetUserRoleData {
   setUserRole: { success: boolean; message: string | null; user: AdminUser | null };
 }
 
-export const SET_USER_ROLE: TypedDocumentNode<SetUserRoleData, { id: string; role: Role }> = gql`
+export const SET_USER_ROLE = graphqlDocument('SetUserRole', `
   mutation SetUserRole($id: ID!, $role: Role!) {
     setUserRole(id: $id, role: $role) {
       success
@@ -60,20 +60,20 @@ export const SET_USER_ROLE: TypedDocumentNode<SetUserRoleData, { id: string; rol
       }
     }
   }
-`;
+`);
 
 export interface DeleteUserData {
   deleteUser: { success: boolean; message: string | null };
 }
 
-export const DELETE_USER: TypedDocumentNode<DeleteUserData, { id: string }> = gql`
+export const DELETE_USER = graphqlDocument('DeleteUser', `
   mutation DeleteUser($id: ID!) {
     deleteUser(id: $id) {
       success
       message
     }
   }
-`;
+`);
 
 /** The Edit Role menu's choices, in the spec's order. */
 export const ROLE_CHOICES: ReadonlyArray<{ role: Role; label: string }> = [

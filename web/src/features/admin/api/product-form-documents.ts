@@ -1,4 +1,4 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { graphqlDocument } from '../../../lib/graphql-document';
 
 /** A category as the product form needs it: its subcategories, whether it offers colours, its sizes. */
 export interface ProductFormCategory {
@@ -25,7 +25,7 @@ export interface ProductFormOptionsData {
 }
 
 /** Categories (data on the server, staff may edit them) and the colour palette. */
-export const PRODUCT_FORM_OPTIONS_QUERY: TypedDocumentNode<ProductFormOptionsData, Record<string, never>> = gql`
+export const PRODUCT_FORM_OPTIONS_QUERY = graphqlDocument('ProductFormOptions', `
   query ProductFormOptions {
     categories {
       id
@@ -47,7 +47,7 @@ export const PRODUCT_FORM_OPTIONS_QUERY: TypedDocumentNode<ProductFormOptionsDat
       hex
     }
   }
-`;
+`);
 
 /** A product with the fields the form edits (money in rupees). */
 export interface EditableProduct {
@@ -72,7 +72,7 @@ export interface EditableProduct {
   updatedAt: string;
 }
 
-const EDITABLE_PRODUCT_FIELDS = gql`
+const EDITABLE_PRODUCT_FIELDS = `
   fragment EditableProductFields on Product {
     id
     code
@@ -113,14 +113,14 @@ export interface ProductForEditData {
   product: EditableProduct | null;
 }
 
-export const PRODUCT_FOR_EDIT_QUERY: TypedDocumentNode<ProductForEditData, { id: string }> = gql`
+export const PRODUCT_FOR_EDIT_QUERY = graphqlDocument('ProductForEdit', `
   query ProductForEdit($id: ID!) {
     product(id: $id) {
       ...EditableProductFields
     }
   }
   ${EDITABLE_PRODUCT_FIELDS}
-`;
+`);
 
 export interface SizeStockInput {
   size: string;
@@ -162,7 +162,7 @@ interface ProductPayload {
   product: EditableProduct | null;
 }
 
-export const CREATE_PRODUCT_MUTATION: TypedDocumentNode<{ createProduct: ProductPayload }, { input: ProductInput }> = gql`
+export const CREATE_PRODUCT_MUTATION = graphqlDocument('CreateProduct', `
   mutation CreateProduct($input: ProductInput!) {
     createProduct(input: $input) {
       success
@@ -173,12 +173,9 @@ export const CREATE_PRODUCT_MUTATION: TypedDocumentNode<{ createProduct: Product
     }
   }
   ${EDITABLE_PRODUCT_FIELDS}
-`;
+`);
 
-export const UPDATE_PRODUCT_MUTATION: TypedDocumentNode<
-  { updateProduct: ProductPayload },
-  { id: string; input: ProductUpdateInput }
-> = gql`
+export const UPDATE_PRODUCT_MUTATION = graphqlDocument('UpdateProduct', `
   mutation UpdateProduct($id: ID!, $input: ProductUpdateInput!) {
     updateProduct(id: $id, input: $input) {
       success
@@ -189,4 +186,4 @@ export const UPDATE_PRODUCT_MUTATION: TypedDocumentNode<
     }
   }
   ${EDITABLE_PRODUCT_FIELDS}
-`;
+`);

@@ -1,3 +1,4 @@
+import { graphqlDocument } from '../../../lib/graphql-document';
 /** One ordered line as the order subgraph takes it (prices are never sent: the server prices). */
 export interface OrderItemInput {
   productId: string;
@@ -43,7 +44,7 @@ export interface CheckoutQuoteData {
   checkoutQuote: CheckoutQuote;
 }
 
-export const CHECKOUT_QUOTE = `
+export const CHECKOUT_QUOTE = graphqlDocument('CheckoutQuote', `
   query CheckoutQuote($items: [OrderItemInput!]!) {
     checkoutQuote(items: $items) {
       itemPrice
@@ -55,7 +56,7 @@ export const CHECKOUT_QUOTE = `
       firstOrder
     }
   }
-`;
+`);
 
 export interface PlaceOrderData {
   placeOrder: { success: boolean; message?: string | null; order?: PlacedOrder | null };
@@ -66,7 +67,7 @@ export interface CheckCouponData {
 }
 
 /** The Apply field: whether the code may be used on these items now, and the price with it (a refusal is an error saying why). */
-export const CHECK_COUPON = `
+export const CHECK_COUPON = graphqlDocument('CheckCoupon', `
   query CheckCoupon($code: String!, $items: [OrderItemInput!]!) {
     checkCoupon(code: $code, items: $items) {
       success
@@ -85,14 +86,14 @@ export const CHECK_COUPON = `
       }
     }
   }
-`;
+`);
 
 export type PlaceOrderVariables = {
   input: { shippingInfo: ShippingInfoInput; items: OrderItemInput[]; couponCode?: string | null };
   idempotencyKey: string;
 };
 
-export const PLACE_ORDER = `
+export const PLACE_ORDER = graphqlDocument('PlaceOrder', `
   mutation PlaceOrder($input: PlaceOrderInput!, $idempotencyKey: String) {
     placeOrder(input: $input, idempotencyKey: $idempotencyKey) {
       success
@@ -103,4 +104,4 @@ export const PLACE_ORDER = `
       }
     }
   }
-`;
+`);

@@ -1,3 +1,4 @@
+import { graphqlDocument } from '../../../lib/graphql-document';
 /** A provider order of the payment test page; `amount` is in paise. */
 export interface PaymentOrder {
   success: boolean;
@@ -22,7 +23,7 @@ export interface CreatePaymentOrderData {
 
 export type CreatePaymentOrderVariables = { amount: number; currency: string };
 
-export const CREATE_PAYMENT_ORDER = `
+export const CREATE_PAYMENT_ORDER = graphqlDocument('CreatePaymentOrder', `
   mutation CreatePaymentOrder($amount: Int!, $currency: String!) {
     createPaymentOrder(amount: $amount, currency: $currency) {
       success
@@ -33,7 +34,7 @@ export const CREATE_PAYMENT_ORDER = `
       testMode
     }
   }
-`;
+`);
 
 export interface PayTestPaymentOrderData {
   payTestPaymentOrder: TestPayment;
@@ -41,7 +42,7 @@ export interface PayTestPaymentOrderData {
 
 export type PayTestPaymentOrderVariables = { orderId: string };
 
-export const PAY_TEST_PAYMENT_ORDER = `
+export const PAY_TEST_PAYMENT_ORDER = graphqlDocument('PayTestPaymentOrder', `
   mutation PayTestPaymentOrder($orderId: String!) {
     payTestPaymentOrder(orderId: $orderId) {
       success
@@ -50,7 +51,7 @@ export const PAY_TEST_PAYMENT_ORDER = `
       signature
     }
   }
-`;
+`);
 
 export interface VerifyPaymentData {
   verifyPayment: { success: boolean; message?: string | null };
@@ -58,11 +59,11 @@ export interface VerifyPaymentData {
 
 export type VerifyPaymentVariables = { orderId: string; paymentId: string; signature: string };
 
-export const VERIFY_PAYMENT = `
+export const VERIFY_PAYMENT = graphqlDocument('VerifyPayment', `
   mutation VerifyPayment($orderId: String!, $paymentId: String!, $signature: String!) {
     verifyPayment(orderId: $orderId, paymentId: $paymentId, signature: $signature) {
       success
       message
     }
   }
-`;
+`);

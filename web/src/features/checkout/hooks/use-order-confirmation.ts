@@ -1,7 +1,7 @@
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../../lib/session';
 import { useSessionQuery } from '../../../lib/use-session-graphql';
-import { isOrderId, ORDER_CONFIRMATION, type OrderConfirmation, type OrderConfirmationData } from '../api/order-confirmation';
+import { isOrderId, ORDER_CONFIRMATION, type OrderConfirmation, type OrderConfirmationData } from '../api/order-confirmation-documents';
 
 export interface OrderConfirmationState {
   /** The placed order's id (router state, else `?order=`), when it is one. */

@@ -1,3 +1,4 @@
+import { graphqlDocument } from '../../../lib/graphql-document';
 /** Coupons as staff manage them (the order subgraph's Coupon; money in rupees, decision 0028). */
 export interface AdminCoupon {
   id: string;
@@ -33,14 +34,14 @@ export interface AdminCouponsData {
 }
 
 /** Staff: coupons newest first with their uses, 20 a page. */
-export const ADMIN_COUPONS = `
+export const ADMIN_COUPONS = graphqlDocument('AdminCoupons', `
   query AdminCoupons($page: Int, $limit: Int) {
     adminCoupons(page: $page, limit: $limit) {
       total totalPages currentPage
       coupons { ${COUPON_FIELDS} }
     }
   }
-`;
+`);
 export const COUPONS_PAGE_SIZE = 20;
 
 interface CouponPayload {
@@ -58,21 +59,21 @@ export interface DeleteCouponData {
   deleteCoupon: { success: boolean; message: string | null };
 }
 
-export const CREATE_COUPON = `
+export const CREATE_COUPON = graphqlDocument('CreateCoupon', `
   mutation CreateCoupon($input: CouponInput!) {
     createCoupon(input: $input) { success message coupon { ${COUPON_FIELDS} } }
   }
-`;
-export const UPDATE_COUPON = `
+`);
+export const UPDATE_COUPON = graphqlDocument('UpdateCoupon', `
   mutation UpdateCoupon($id: ID!, $input: CouponInput!) {
     updateCoupon(id: $id, input: $input) { success message coupon { ${COUPON_FIELDS} } }
   }
-`;
-export const DELETE_COUPON = `
+`);
+export const DELETE_COUPON = graphqlDocument('DeleteCoupon', `
   mutation DeleteCoupon($id: ID!) {
     deleteCoupon(id: $id) { success message }
   }
-`;
+`);
 
 const istDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
 

@@ -1,3 +1,4 @@
+import { graphqlDocument } from '../../../lib/graphql-document';
 /** The GST rate table (decision 0046) and the monthly GST summary (decision 0049), for staff. */
 
 export interface GstRate {
@@ -9,13 +10,13 @@ export interface GstRate {
   description: string;
 }
 
-export const GST_RATES = `query GstRates { gstRates { id hsnPrefix upTo rate description } }`;
+export const GST_RATES = graphqlDocument('GstRates', `query GstRates { gstRates { id hsnPrefix upTo rate description } }`);
 export interface GstRatesData {
   gstRates: GstRate[];
 }
 
-export const UPDATE_GST_RATE = `mutation UpdateGstRate($id: ID!, $input: GstRateInput!) { updateGstRate(id: $id, input: $input) { success rate { id hsnPrefix upTo rate description } } }`;
-export const CREATE_GST_RATE = `mutation CreateGstRate($input: GstRateInput!) { createGstRate(input: $input) { success rate { id hsnPrefix upTo rate description } } }`;
+export const UPDATE_GST_RATE = graphqlDocument('UpdateGstRate', `mutation UpdateGstRate($id: ID!, $input: GstRateInput!) { updateGstRate(id: $id, input: $input) { success rate { id hsnPrefix upTo rate description } } }`);
+export const CREATE_GST_RATE = graphqlDocument('CreateGstRate', `mutation CreateGstRate($input: GstRateInput!) { createGstRate(input: $input) { success rate { id hsnPrefix upTo rate description } } }`);
 export interface GstRateInput extends Record<string, unknown> {
   hsnPrefix?: string;
   upTo?: number | null;
@@ -42,10 +43,10 @@ export interface GstSummary {
   totals: Amounts & { totalValue: number };
 }
 
-export const GST_SUMMARY = `query GstSummary($month: String!) { gstSummary(month: $month) { month invoices creditNotes
+export const GST_SUMMARY = graphqlDocument('GstSummary', `query GstSummary($month: String!) { gstSummary(month: $month) { month invoices creditNotes
   b2c { placeOfSupply rate taxableValue cgst sgst igst }
   hsn { hsnCode rate quantity totalValue taxableValue cgst sgst igst }
-  totals { totalValue taxableValue cgst sgst igst } } }`;
+  totals { totalValue taxableValue cgst sgst igst } } }`);
 export interface GstSummaryData {
   gstSummary: GstSummary;
 }

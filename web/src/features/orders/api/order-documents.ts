@@ -1,3 +1,4 @@
+import { graphqlDocument } from '../../../lib/graphql-document';
 /** One line of an order, as the buyer sees it (unit price in rupees). */
 export interface OrderLine {
   productId: string;
@@ -182,26 +183,26 @@ export interface MyOrdersData {
 }
 
 /** The logged-in shopper's orders, newest first. */
-export const MY_ORDERS = `
+export const MY_ORDERS = graphqlDocument('MyOrders', `
   query MyOrders {
     me {
       id
       orders { ${ORDER_SUMMARY_SELECTION} }
     }
   }
-`;
+`);
 
 /** Null for an unknown order and for someone else's (the server never tells them apart). */
 export interface OrderDetailData {
   order: OrderDetail | null;
 }
 
-export const ORDER_DETAIL = `
+export const ORDER_DETAIL = graphqlDocument('OrderDetail', `
   query OrderDetail($id: ID!) {
     order(id: $id) { ${ORDER_DETAIL_SELECTION} }
   }
   ${ORDER_DELIVERY_AND_PRICES}
-`;
+`);
 
 export interface CancelOrderData {
   cancelOrder: {
@@ -214,7 +215,7 @@ export interface CancelOrderData {
 export type CancelOrderVariables = { id: string };
 
 /** The buyer cancels a pending or processing order; the answer carries the order as it now is. */
-export const CANCEL_ORDER = `
+export const CANCEL_ORDER = graphqlDocument('CancelOrder', `
   mutation CancelOrder($id: ID!) {
     cancelOrder(id: $id) {
       success
@@ -223,7 +224,7 @@ export const CANCEL_ORDER = `
     }
   }
   ${ORDER_DELIVERY_AND_PRICES}
-`;
+`);
 
 export interface ReturnItemInput {
   productId: string;
@@ -242,7 +243,7 @@ export type RequestReturnVariables = {
 };
 
 /** The buyer asks to return items of a delivered order (within 30 days of delivery). */
-export const REQUEST_RETURN = `
+export const REQUEST_RETURN = graphqlDocument('RequestReturn', `
   mutation RequestReturn($orderId: ID!, $input: RequestReturnInput!) {
     requestReturn(orderId: $orderId, input: $input) {
       success
@@ -250,21 +251,21 @@ export const REQUEST_RETURN = `
       return { id }
     }
   }
-`;
+`);
 
 export interface MyReturnsData {
   myReturns: OrderReturn[];
 }
 
 /** The shopper's returns, newest first (My Orders shows them under their orders). */
-export const MY_RETURNS = `
+export const MY_RETURNS = graphqlDocument('MyReturns', `
   query MyReturns {
     myReturns { ${RETURN_SELECTION} }
   }
-`;
+`);
 
 /** What returning the chosen items would refund now (decision 0047): shown before the shopper confirms. */
-export const RETURN_QUOTE = `
+export const RETURN_QUOTE = graphqlDocument('ReturnQuote', `
   query ReturnQuote($orderId: ID!, $items: [ReturnItemInput!]!) {
     returnQuote(orderId: $orderId, items: $items) {
       refundAmount
@@ -273,7 +274,7 @@ export const RETURN_QUOTE = `
       keptPrice
     }
   }
-`;
+`);
 
 export interface ReturnQuoteData {
   returnQuote: { refundAmount: number; couponLost: boolean; couponCode: string | null; keptPrice: number | null };

@@ -11,7 +11,7 @@ import {
   SUBSCRIBE_STOCK_NOTICE,
   type StockNoticeResult,
   type StockNoticeSubscribedData,
-} from '../api/stock-notice';
+} from '../api/stock-notice-documents';
 
 const FAILED = 'Could not save your choice. Please try again.';
 

@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/format';
 import { graphqlRequest } from '../../../lib/graphql-request';
 import { useSession } from '../../../lib/session';
 import { toastFailure } from '../../../lib/toast-failure';
-import { PRODUCT_REVIEWS_QUERY, type Review, type ReviewPage, type ReviewPageData } from '../api/product-queries';
+import { PRODUCT_REVIEWS_QUERY, type Review, type ReviewPage, type ReviewPageData } from '../api/product-documents';
 import { useMyReview } from '../hooks/use-my-review';
 import { ReviewForm } from './review-form';
 

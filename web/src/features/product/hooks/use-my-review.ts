@@ -1,7 +1,7 @@
 import { graphqlRequestWithRefresh } from '../../../lib/graphql-request-with-refresh';
 import { useSession } from '../../../lib/session';
 import { useGraphQLQuery, type QueryFetcher } from '../../../lib/use-graphql-query';
-import { MY_REVIEW_QUERY, type MyReviewData, type Review } from '../api/product-queries';
+import { MY_REVIEW_QUERY, type MyReviewData, type Review } from '../api/product-documents';
 
 export interface MyReviewState {
   /** undefined while unknown (not logged in, or still asking). */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { toast } from '../../../lib/toast';
 import { getErrorCode, isSessionExpired } from '../../../lib/api-errors';
 import { useGraphQLQuery } from '../../../lib/use-graphql-query';
-import { PRODUCT_DETAIL_QUERY, type ProductDetailData } from '../api/product-queries';
+import { PRODUCT_DETAIL_QUERY, type ProductDetailData } from '../api/product-documents';
 
 /** The fallback text when the server gives none. */
 export const PRODUCT_LOAD_ERROR = 'Error while loading Product';

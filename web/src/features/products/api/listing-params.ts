@@ -1,4 +1,4 @@
-import { CATEGORY_LISTING_QUERY, LISTING_PAGE_SIZE, SEARCH_LISTING_QUERY, TAG_LISTING_QUERY } from './listing-queries';
+import { CATEGORY_LISTING_QUERY, LISTING_PAGE_SIZE, SEARCH_LISTING_QUERY, TAG_LISTING_QUERY } from './listing-documents';
 
 /** Listing filters and page as the query string holds them, and as the API's ProductFilter. */
 

@@ -4,7 +4,7 @@ import { GraphQLResponseError } from '../../../lib/graphql-request';
 import type { ProductPage } from '../../../lib/product-summary';
 import { toastFailure } from '../../../lib/toast-failure';
 import { useGraphQLQuery } from '../../../lib/use-graphql-query';
-import type { CategoryListingData, ListingCategory, SearchFacets, SearchListingData, TagListingData } from '../api/listing-queries';
+import type { CategoryListingData, ListingCategory, SearchFacets, SearchListingData, TagListingData } from '../api/listing-documents';
 import { listingRequest, type ListingParams, type ListingSource } from '../api/listing-params';
 
 /** The toast of a product list that failed to load. */

@@ -1,3 +1,4 @@
+import { graphqlDocument } from '../../../lib/graphql-document';
 import { SESSION_USER_SELECTION, type SessionUser } from '../../../lib/session-user';
 
 // Plain strings sent with lib/use-session-graphql.ts: no GraphQL parser or Apollo on this page.
@@ -19,7 +20,7 @@ export interface UpdateProfileData {
   updateProfile: AuthPayload;
 }
 
-export const UPDATE_PROFILE_MUTATION = `
+export const UPDATE_PROFILE_MUTATION = graphqlDocument('UpdateProfile', `
   mutation UpdateProfile($name: String!, $email: String!, $avatar: String, $currentPassword: String) {
     updateProfile(name: $name, email: $email, avatar: $avatar, currentPassword: $currentPassword) {
       success
@@ -27,20 +28,20 @@ export const UPDATE_PROFILE_MUTATION = `
       user { ${SESSION_USER_SELECTION} }
     }
   }
-`;
+`);
 
 export interface UpdatePasswordData {
   updatePassword: Result;
 }
 
-export const UPDATE_PASSWORD_MUTATION = `
+export const UPDATE_PASSWORD_MUTATION = graphqlDocument('UpdatePassword', `
   mutation UpdatePassword($oldPassword: String!, $newPassword: String!, $confirmPassword: String!) {
     updatePassword(oldPassword: $oldPassword, newPassword: $newPassword, confirmPassword: $confirmPassword) {
       success
       message
     }
   }
-`;
+`);
 
 export interface OrderHistoryEntry {
   id: string;
@@ -54,7 +55,7 @@ export interface OrderHistoryData {
 }
 
 /** The profile's one orders request: only what the Order History card shows. */
-export const ORDER_HISTORY_QUERY = `
+export const ORDER_HISTORY_QUERY = graphqlDocument('OrderHistory', `
   query OrderHistory {
     me {
       id
@@ -66,4 +67,4 @@ export const ORDER_HISTORY_QUERY = `
       }
     }
   }
-`;
+`);

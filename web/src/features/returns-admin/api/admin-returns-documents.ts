@@ -1,3 +1,4 @@
+import { graphqlDocument } from '../../../lib/graphql-document';
 import type { RefundTo } from '@shop/proto-contracts/web';
 
 /** A return as staff handle it (the order service's Return; money in rupees). */
@@ -35,14 +36,14 @@ export interface AdminReturnsData {
 }
 
 /** Staff: returns of a status (all when null), newest first, 20 per page. */
-export const ADMIN_RETURNS = `
+export const ADMIN_RETURNS = graphqlDocument('AdminReturns', `
   query AdminReturns($status: String, $page: Int) {
     adminReturns(status: $status, page: $page) {
       total totalPages currentPage
       returns { ${RETURN_SELECTION} }
     }
   }
-`;
+`);
 
 export interface UpdateReturnData {
   updateReturn: { success: boolean; message: string | null; return: AdminReturn | null };
@@ -54,7 +55,7 @@ export type UpdateReturnVariables = {
 };
 
 /** Staff move a return on: approve or reject (with a note), mark received, record the refund. */
-export const UPDATE_RETURN = `
+export const UPDATE_RETURN = graphqlDocument('UpdateReturn', `
   mutation UpdateReturn($id: ID!, $input: UpdateReturnInput!) {
     updateReturn(id: $id, input: $input) {
       success
@@ -62,7 +63,7 @@ export const UPDATE_RETURN = `
       return { ${RETURN_SELECTION} }
     }
   }
-`;
+`);
 
 /** The filter chips of the staff returns page (the address's `?status=`). */
 export const RETURN_FILTERS = ['requested', 'approved', 'received', 'refunded', 'rejected', 'all'] as const;
@@ -79,8 +80,8 @@ export const ACTION_LABELS: Record<string, string> = {
 };
 
 /** Staff refunding a received COD return: the UPI ID or account in full, for this return only. */
-export const RETURN_REFUND_DETAILS = `
+export const RETURN_REFUND_DETAILS = graphqlDocument('ReturnRefundDetails', `
   query ReturnRefundDetails($id: ID!) {
     returnRefundDetails(id: $id) { method upiId ifsc accountNumber accountName }
   }
-`;
+`);

@@ -1,5 +1,6 @@
+import { graphqlDocument } from '../../../lib/graphql-document';
 /** The header search box's suggestions as one types (decision 0060). */
-export const SEARCH_SUGGESTIONS_QUERY = `
+export const SEARCH_SUGGESTIONS_QUERY = graphqlDocument('SearchSuggestions', `
   query SearchSuggestions($query: String!) {
     searchSuggestions(query: $query) {
       query
@@ -7,7 +8,7 @@ export const SEARCH_SUGGESTIONS_QUERY = `
       categories { index str name }
     }
   }
-`;
+`);
 
 export interface SearchSuggestions {
   query: string;

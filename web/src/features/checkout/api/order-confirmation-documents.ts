@@ -1,3 +1,4 @@
+import { graphqlDocument } from '../../../lib/graphql-document';
 import type { OrderLine } from '../../orders/api/order-documents';
 
 /** What the success page shows of the order just placed: its figures, items and where it goes. */
@@ -14,7 +15,7 @@ export interface OrderConfirmationData {
   order: OrderConfirmation | null;
 }
 
-export const ORDER_CONFIRMATION = `
+export const ORDER_CONFIRMATION = graphqlDocument('OrderConfirmation', `
   query OrderConfirmation($id: ID!) {
     order(id: $id) {
       id
@@ -44,7 +45,7 @@ export const ORDER_CONFIRMATION = `
       }
     }
   }
-`;
+`);
 
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

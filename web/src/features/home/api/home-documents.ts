@@ -1,3 +1,4 @@
+import { graphqlDocument } from '../../../lib/graphql-document';
 import { PRODUCT_SUMMARY_SELECTION, type ProductSummary } from '../../../lib/product-summary';
 
 /** Home's sections (4, 6 and 4 products), in the order they are shown. */
@@ -17,7 +18,7 @@ export interface HomeCategory {
 export type HomeData = { categories: HomeCategory[] } & Record<HomeSectionKey, { products: ProductSummary[] }>;
 
 /** Everything Home shows from the catalog, in one request (sent without Apollo: Home stays light). */
-export const HOME_QUERY = `
+export const HOME_QUERY = graphqlDocument('HomePage', `
   query HomePage {
     categories { index name }
     ${HOME_SECTIONS.map(
@@ -25,4 +26,4 @@ export const HOME_QUERY = `
         `${section.key}: productsByTag(tag: "${section.tag}", page: 1, limit: ${section.count}) { products { ${PRODUCT_SUMMARY_SELECTION} } }`,
     ).join('\n')}
   }
-`;
+`);

@@ -1,3 +1,4 @@
+import { graphqlDocument } from '../../../lib/graphql-document';
 import type { SearchFacets } from '@shop/proto-contracts/web';
 import { PRODUCT_PAGE_SELECTION, type ProductPage } from '../../../lib/product-summary';
 
@@ -27,7 +28,7 @@ export interface CategoryListingData {
 }
 
 /** A category (by index or slug) with one page of its products. */
-export const CATEGORY_LISTING_QUERY = `
+export const CATEGORY_LISTING_QUERY = graphqlDocument('CategoryListing', `
   query CategoryListing($category: String!, ${LISTING_VARIABLES}) {
     category(key: $category) {
       id
@@ -38,17 +39,17 @@ export const CATEGORY_LISTING_QUERY = `
     }
     products(${LISTING_ARGUMENTS}) { ${PRODUCT_PAGE_SELECTION} }
   }
-`;
+`);
 
 export interface TagListingData {
   productsByTag: ProductPage;
 }
 
-export const TAG_LISTING_QUERY = `
+export const TAG_LISTING_QUERY = graphqlDocument('TagListing', `
   query TagListing($tag: String!, ${LISTING_VARIABLES}) {
     productsByTag(tag: $tag, ${LISTING_ARGUMENTS}) { ${PRODUCT_PAGE_SELECTION} }
   }
-`;
+`);
 
 /** The facets of a search's matches (decision 0059), as the contracts define them. */
 export type { FacetValue, SearchFacets } from '@shop/proto-contracts/web';
@@ -59,7 +60,7 @@ export interface SearchListingData {
 
 const FACET_VALUE = '{ value label count }';
 
-export const SEARCH_LISTING_QUERY = `
+export const SEARCH_LISTING_QUERY = graphqlDocument('SearchProducts', `
   query SearchProducts($query: String!, ${LISTING_VARIABLES}) {
     searchProducts(query: $query, ${LISTING_ARGUMENTS}) {
       ${PRODUCT_PAGE_SELECTION}
@@ -77,4 +78,4 @@ export const SEARCH_LISTING_QUERY = `
       }
     }
   }
-`;
+`);

@@ -1,3 +1,4 @@
+import { graphqlDocument } from '../../../lib/graphql-document';
 import { PRODUCT_SUMMARY_SELECTION, type ProductSummary } from '../../../lib/product-summary';
 
 /** Reviews shown at first and per "Show more reviews". */
@@ -64,7 +65,7 @@ const REVIEW_SELECTION = 'id userId userName rating comment verifiedPurchase sta
 const REVIEW_PAGE_SELECTION = `reviews { ${REVIEW_SELECTION} } total totalPages currentPage`;
 
 /** Everything the product page shows, with the palette that gives colour names their swatch. */
-export const PRODUCT_DETAIL_QUERY = `
+export const PRODUCT_DETAIL_QUERY = graphqlDocument('ProductDetail', `
   query ProductDetail($id: ID!) {
     product(id: $id) {
       id
@@ -90,34 +91,34 @@ export const PRODUCT_DETAIL_QUERY = `
     }
     colorPalette { name hex }
   }
-`;
+`);
 
 export interface ReviewPageData {
   product: { id: string; reviewList: ReviewPage } | null;
 }
 
-export const PRODUCT_REVIEWS_QUERY = `
+export const PRODUCT_REVIEWS_QUERY = graphqlDocument('ProductReviews', `
   query ProductReviews($id: ID!, $page: Int!) {
     product(id: $id) {
       id
       reviewList(page: $page, limit: ${REVIEWS_PER_PAGE}) { ${REVIEW_PAGE_SELECTION} }
     }
   }
-`;
+`);
 
 export interface MyReviewData {
   product: { id: string; myReview: Review | null } | null;
 }
 
 /** The logged-in user's own review (asked separately: it depends on who is logged in). */
-export const MY_REVIEW_QUERY = `
+export const MY_REVIEW_QUERY = graphqlDocument('MyReview', `
   query MyReview($id: ID!) {
     product(id: $id) {
       id
       myReview { ${REVIEW_SELECTION} }
     }
   }
-`;
+`);
 
 export interface UpsertReviewData {
   upsertReview: {
@@ -128,7 +129,7 @@ export interface UpsertReviewData {
   };
 }
 
-export const UPSERT_REVIEW_MUTATION = `
+export const UPSERT_REVIEW_MUTATION = graphqlDocument('UpsertReview', `
   mutation UpsertReview($productId: ID!, $rating: Int!, $comment: String!) {
     upsertReview(productId: $productId, rating: $rating, comment: $comment) {
       success
@@ -137,4 +138,4 @@ export const UPSERT_REVIEW_MUTATION = `
       product { id rating reviews }
     }
   }
-`;
+`);
