@@ -1,5 +1,5 @@
 import { HOME_QUERY } from '../features/home/api/home-documents';
-import { PRODUCT_DETAIL_QUERY, type ProductDetailData } from '../features/product/api/product-documents';
+import { PRODUCT_DETAIL_QUERY } from '../features/product/api/product-documents';
 import { listingRequest, parseListingParams, type ListingSource } from '../features/products/api/listing-params';
 import { detailImageSources, preloadImage } from '../lib/product-images';
 import type { ProductPage } from '../lib/product-summary';
@@ -29,14 +29,14 @@ function listingSourceOf(pathname: string, search: URLSearchParams): ListingSour
 export function prefetchRouteData({ pathname, search }: { pathname: string; search: string }): void {
   try {
     if (pathname === '/') {
-      void prefetchQuery('HomePage', HOME_QUERY);
+      void prefetchQuery(HOME_QUERY);
       return;
     }
     // The largest paint of a product page is its first image, of a listing the first card's:
     // they start loading as soon as their address is known, not once the page has rendered.
     const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
     if (product) {
-      void prefetchQuery<ProductDetailData>('ProductDetail', PRODUCT_DETAIL_QUERY, {
+      void prefetchQuery(PRODUCT_DETAIL_QUERY, {
         id: decodeURIComponent(product[1]),
       }).then((data) => {
         const first = data?.product?.image[0];
@@ -48,7 +48,7 @@ export function prefetchRouteData({ pathname, search }: { pathname: string; sear
     const source = listingSourceOf(pathname, params);
     if (source) {
       const { operationName, query, variables } = listingRequest(source, parseListingParams(params));
-      void prefetchQuery<ListingAnswer>(operationName, query, variables).then((data) => {
+      void prefetchQuery(operationName, query, variables).then((data) => {
         const page = data && Object.values(data).find((value) => value && 'products' in value);
         const thumbnail = page?.products[0]?.thumbnail;
         if (thumbnail) preloadImage({ src: thumbnail });

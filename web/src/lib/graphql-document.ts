@@ -17,7 +17,7 @@ export type OperationName = keyof GraphQLOperations;
 export type ResultOf<TDocument> = TDocument extends GraphQLDocument<infer TData, never> ? TData : never;
 
 /** The variables of a document. */
-export type VariablesOf<TDocument> = TDocument extends GraphQLDocument<never, infer TVariables> ? TVariables : never;
+export type VariablesOf<TDocument> = TDocument extends GraphQLDocument<unknown, infer TVariables> ? TVariables : never;
 
 /**
  * Declares an operation of a document module (`*-documents.ts`, the only place documents live, so

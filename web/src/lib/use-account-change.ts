@@ -35,7 +35,7 @@ export function useAccountChange<TData, TVariables extends Record<string, unknow
   texts: AccountChangeTexts,
 ) {
   const { updateUser } = useSession();
-  const { mutate, loading } = useSessionMutation<TData, TVariables>(operationName, mutation);
+  const { mutate, loading } = useSessionMutation(operationName, mutation);
 
   async function save(variables: TVariables): Promise<SessionUser | undefined> {
     try {

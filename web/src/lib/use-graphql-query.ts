@@ -28,6 +28,8 @@ export interface QueryResult<TData> {
   error: unknown;
   /** No answer yet for the current variables and a request is on its way. */
   loading: boolean;
+  /** A request for the current variables is on its way (also while an earlier answer is shown). */
+  fetching: boolean;
   /** Ask again (after an error, or to bring a shown answer up to date). */
   refetch(): void;
 }
@@ -37,11 +39,12 @@ interface State<TData> {
   data: TData | undefined;
   previousData: TData | undefined;
   error: unknown;
+  fetching: boolean;
 }
 
 function stateFor<TData>(key: string, useCache: boolean, previousData: TData | undefined): State<TData> {
   const cached = useCache ? cachedAnswer(key) : undefined;
-  return { key, data: cached?.data as TData | undefined, previousData, error: undefined };
+  return { key, data: cached?.data as TData | undefined, previousData, error: undefined, fetching: false };
 }
 
 const plainFetcher: QueryFetcher = (document, variables) => sendOperation(document, variables);
@@ -95,19 +98,19 @@ export function useGraphQLQuery<TData, TVariables>(
       promise = trackRequest(key, send(sent, values));
     }
     // A new attempt clears the last failure (a retry shows the spinner again).
-    setState((previous) => (previous.key === key && previous.error !== undefined ? { ...previous, error: undefined } : previous));
+    setState((previous) => (previous.key === key && (previous.error !== undefined || !previous.fetching) ? { ...previous, error: undefined, fetching: true } : previous));
     promise.then(
       (data) => {
         if (useCache) rememberAnswer(key, data);
         if (!active) return;
         // Drawing the answer (a page of products) is rendered in slices: no long task.
         startTransition(() => {
-          setState((previous) => (previous.key === key ? { ...previous, data, error: undefined } : previous));
+          setState((previous) => (previous.key === key ? { ...previous, data, error: undefined, fetching: false } : previous));
         });
       },
       (error: unknown) => {
         if (active) {
-          setState((previous) => (previous.key === key ? { ...previous, error } : previous));
+          setState((previous) => (previous.key === key ? { ...previous, error, fetching: false } : previous));
         }
       },
     );
@@ -134,6 +137,7 @@ export function useGraphQLQuery<TData, TVariables>(
     previousData: current.previousData,
     error: current.error,
     loading: !skip && current.data === undefined && current.error === undefined,
+    fetching: !skip && current.fetching,
     refetch,
   };
 }

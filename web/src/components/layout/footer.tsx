@@ -22,7 +22,7 @@ function NewsletterForm() {
     event.preventDefault();
     setBusy(true);
     try {
-      const data = await graphqlRequest<{ subscribeNewsletter: { message: string | null } }>('SubscribeNewsletter', SUBSCRIBE_NEWSLETTER, { email: address });
+      const data = await graphqlRequest(SUBSCRIBE_NEWSLETTER, { email: address });
       setAddress('');
       toast.success(data.subscribeNewsletter.message ?? 'Check your inbox to confirm your subscription.');
     } catch (error) {

@@ -57,7 +57,7 @@ export function SearchBox() {
     }
     let current = true;
     const timer = window.setTimeout(() => {
-      graphqlRequest<{ searchSuggestions: Suggestions }>('SearchSuggestions', SEARCH_SUGGESTIONS_QUERY, { query: term.slice(0, 100) })
+      graphqlRequest(SEARCH_SUGGESTIONS_QUERY, { query: term.slice(0, 100) })
         .then((data) => {
           if (!current) return;
           setSuggestions(data.searchSuggestions);

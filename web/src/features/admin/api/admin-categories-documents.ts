@@ -1,26 +1,4 @@
-import { graphqlDocument } from '../../../lib/graphql-document';
-
-export interface AdminSubcategory {
-  id: string;
-  str: string;
-  name: string;
-  hidden: boolean;
-}
-
-/** A category as staff manage it (hidden ones included). */
-export interface AdminCategory {
-  id: string;
-  index: number;
-  str: string;
-  name: string;
-  image: string;
-  colors: boolean;
-  ssize: boolean;
-  sizeSet: string;
-  hidden: boolean;
-  productCount: number;
-  subcategories: AdminSubcategory[];
-}
+import { graphqlDocument, type ResultOf, type VariablesOf } from '../../../lib/graphql-document';
 
 const CATEGORY_FIELDS = `
   id
@@ -49,21 +27,6 @@ export const ADMIN_CATEGORY_LIST = graphqlDocument('AdminCategoryList', `
     }
   }
 `);
-
-export interface CategoryInput {
-  name?: string;
-  parentId?: string;
-  colors?: boolean;
-  ssize?: boolean;
-  sizeSet?: string;
-  position?: number;
-  hidden?: boolean;
-}
-
-interface CategoryPayload {
-  success: boolean;
-  message: string | null;
-}
 
 /** Admin: a new category, or a subcategory with parentId. */
 export const CREATE_CATEGORY = graphqlDocument('AdminCreateCategory', `
@@ -94,3 +57,8 @@ export const DELETE_CATEGORY = graphqlDocument('AdminDeleteCategory', `
     }
   }
 `);
+
+/** A category as staff manage it (hidden ones included). */
+export type AdminCategory = ResultOf<typeof ADMIN_CATEGORY_LIST>['adminCategories'][number];
+export type AdminSubcategory = AdminCategory['subcategories'][number];
+export type CategoryInput = VariablesOf<typeof CREATE_CATEGORY>['input'];

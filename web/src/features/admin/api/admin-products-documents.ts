@@ -1,34 +1,4 @@
-import { graphqlDocument } from '../../../lib/graphql-document';
-
-/** A product as the staff list shows it (price in rupees). */
-export interface AdminProduct {
-  id: string;
-  /** The staff-supplied product code. */
-  code: string;
-  name: string;
-  price: number;
-  stock: number;
-  /** Card-size URL of the first image; null when the product has none. */
-  thumbnail: string | null;
-  category: { id: string; name: string };
-}
-
-export interface AdminProductsData {
-  adminProducts: {
-    products: AdminProduct[];
-    productCount: number;
-    resultsPerPage: number;
-    totalPages: number;
-    currentPage: number;
-  };
-}
-
-export interface AdminProductsVariables {
-  /** Matches the name or the product code; null for every product. */
-  query: string | null;
-  page: number;
-  limit: number;
-}
+import { graphqlDocument, type ResultOf, type VariablesOf } from '../../../lib/graphql-document';
 
 /** Staff: every product, newest first, optionally matching a text. */
 export const ADMIN_PRODUCTS = graphqlDocument('AdminProducts', `
@@ -54,10 +24,6 @@ export const ADMIN_PRODUCTS = graphqlDocument('AdminProducts', `
   }
 `);
 
-export interface DeleteProductData {
-  deleteProduct: { success: boolean; message: string | null };
-}
-
 /** Staff: deletes a product. */
 export const DELETE_PRODUCT = graphqlDocument('AdminDeleteProduct', `
   mutation AdminDeleteProduct($id: ID!) {
@@ -67,3 +33,8 @@ export const DELETE_PRODUCT = graphqlDocument('AdminDeleteProduct', `
     }
   }
 `);
+
+export type AdminProductsData = ResultOf<typeof ADMIN_PRODUCTS>;
+/** A product as the staff list shows it (price in rupees). */
+export type AdminProduct = AdminProductsData['adminProducts']['products'][number];
+export type AdminProductsVariables = VariablesOf<typeof ADMIN_PRODUCTS>;

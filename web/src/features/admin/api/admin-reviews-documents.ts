@@ -1,18 +1,4 @@
-import { graphqlDocument } from '../../../lib/graphql-document';
-
-/** A shopper's review as staff see it. */
-export interface AdminReview {
-  id: string;
-  productId: string;
-  userName: string;
-  rating: number;
-  comment: string;
-  createdAt: string;
-}
-
-export interface AdminReviewsData {
-  adminReviews: AdminReview[];
-}
+import { graphqlDocument, type ResultOf, type VariablesOf } from '../../../lib/graphql-document';
 
 /** Staff: every review of a product, newest first. */
 export const ADMIN_REVIEWS = graphqlDocument('AdminReviews', `
@@ -27,28 +13,6 @@ export const ADMIN_REVIEWS = graphqlDocument('AdminReviews', `
     }
   }
 `);
-
-/** A review in the moderation list: with its product's name, whether the reviewer received it and its moderation state. */
-export interface ModeratedReview extends AdminReview {
-  productName: string | null;
-  verifiedPurchase: boolean;
-  /** pending, approved or rejected (decision 0056). */
-  status: string;
-  rejectionReason: string | null;
-}
-
-export interface AdminReviewListData {
-  adminReviewList: { reviews: ModeratedReview[]; total: number; totalPages: number; currentPage: number };
-}
-
-export interface AdminReviewListVariables {
-  q: string | null;
-  rating: number | null;
-  productId: string | null;
-  status: string | null;
-  page: number;
-  limit: number;
-}
 
 /** Staff: every review newest first, by rating, product and text. */
 export const ADMIN_REVIEW_LIST = graphqlDocument('AdminReviewList', `
@@ -73,10 +37,6 @@ export const ADMIN_REVIEW_LIST = graphqlDocument('AdminReviewList', `
   }
 `);
 
-export interface DeleteReviewData {
-  deleteReview: { success: boolean; message: string | null };
-}
-
 /** Staff: removes a review (the product's rating is worked out again). */
 export const DELETE_REVIEW = graphqlDocument('AdminDeleteReview', `
   mutation AdminDeleteReview($productId: ID!, $reviewId: ID!) {
@@ -86,10 +46,6 @@ export const DELETE_REVIEW = graphqlDocument('AdminDeleteReview', `
     }
   }
 `);
-
-export interface ModerateReviewData {
-  moderateReview: { success: boolean; message: string | null; review: { id: string; status: string; rejectionReason: string | null } | null };
-}
 
 /** Staff: approve a review (shown, counted), or reject it with the reason its author reads. */
 export const MODERATE_REVIEW = graphqlDocument('AdminModerateReview', `
@@ -105,3 +61,11 @@ export const MODERATE_REVIEW = graphqlDocument('AdminModerateReview', `
     }
   }
 `);
+
+export type AdminReviewsData = ResultOf<typeof ADMIN_REVIEWS>;
+/** A shopper's review as staff see it. */
+export type AdminReview = AdminReviewsData['adminReviews'][number];
+export type AdminReviewListData = ResultOf<typeof ADMIN_REVIEW_LIST>;
+/** A review in the moderation list: with its product's name, whether the reviewer received it and its moderation state (decision 0056). */
+export type ModeratedReview = AdminReviewListData['adminReviewList']['reviews'][number];
+export type AdminReviewListVariables = VariablesOf<typeof ADMIN_REVIEW_LIST>;

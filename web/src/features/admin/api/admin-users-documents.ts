@@ -1,26 +1,5 @@
-import { graphqlDocument } from '../../../lib/graphql-document';
+import { graphqlDocument, type ResultOf } from '../../../lib/graphql-document';
 import type { Role } from '../../../lib/session-user';
-
-/** An account as the Users section shows it. */
-export interface AdminUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  avatar: string | null;
-  createdAt: string;
-}
-
-export interface AdminUserPageData {
-  adminUserPage: { users: AdminUser[]; total: number; totalPages: number; currentPage: number };
-}
-
-export interface AdminUserPageVariables {
-  q: string | null;
-  role: Role | null;
-  page: number;
-  limit: number;
-}
 
 /** Admin: one page of the accounts a search finds (name, email or phone; role), newest first. */
 export const ADMIN_USER_PAGE = graphqlDocument('AdminUserPage', `
@@ -41,10 +20,6 @@ export const ADMIN_USER_PAGE = graphqlDocument('AdminUserPage', `
   }
 `);
 
-export interface SetUserRoleData {
-  setUserRole: { success: boolean; message: string | null; user: AdminUser | null };
-}
-
 export const SET_USER_ROLE = graphqlDocument('SetUserRole', `
   mutation SetUserRole($id: ID!, $role: Role!) {
     setUserRole(id: $id, role: $role) {
@@ -62,10 +37,6 @@ export const SET_USER_ROLE = graphqlDocument('SetUserRole', `
   }
 `);
 
-export interface DeleteUserData {
-  deleteUser: { success: boolean; message: string | null };
-}
-
 export const DELETE_USER = graphqlDocument('DeleteUser', `
   mutation DeleteUser($id: ID!) {
     deleteUser(id: $id) {
@@ -81,3 +52,7 @@ export const ROLE_CHOICES: ReadonlyArray<{ role: Role; label: string }> = [
   { role: 'admin', label: 'Admin' },
   { role: 'emp', label: 'Emp' },
 ];
+
+export type AdminUserPageData = ResultOf<typeof ADMIN_USER_PAGE>;
+/** An account as the Users section shows it. */
+export type AdminUser = AdminUserPageData['adminUserPage']['users'][number];

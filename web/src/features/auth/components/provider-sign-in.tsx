@@ -11,7 +11,7 @@ function useAuthProviders(): AuthProviderInfo[] {
   const [providers, setProviders] = useState<AuthProviderInfo[]>([]);
   useEffect(() => {
     let cancelled = false;
-    graphqlRequest<{ authProviders: AuthProviderInfo[] }>('AuthProviders', PROVIDERS_QUERY)
+    graphqlRequest(PROVIDERS_QUERY)
       .then((data) => {
         if (!cancelled) setProviders(data.authProviders);
       })

@@ -16,7 +16,7 @@ interface FirstOrderEligibleData {
  * shipping and the cash round off; prices include GST, so the total does not depend on the rates. An estimate: checkout prices again with the catalog's prices of that moment.
  */
 export function CartEstimate({ items }: { items: CartItem[] }) {
-  const eligible = useSessionQuery<FirstOrderEligibleData>('FirstOrderEligible', FIRST_ORDER_ELIGIBLE);
+  const eligible = useSessionQuery(FIRST_ORDER_ELIGIBLE, {});
   const firstOrder = eligible.data?.me?.firstOrderDiscountEligible ?? false;
   const price = priceOrder(
     items.map((item) => ({ unitPricePaise: rupeesToPaise(item.price), quantity: item.quantity })),

@@ -16,7 +16,7 @@ export interface HomeCatalog {
 }
 
 export function useHomeCatalog(): HomeCatalog {
-  const { data, error, loading, refetch } = useGraphQLQuery<HomeData>('HomePage', HOME_QUERY);
+  const { data, error, loading, refetch } = useGraphQLQuery(HOME_QUERY, {});
 
   useEffect(() => {
     if (error) toastFailure(error, PRODUCTS_ERROR, { toastId: 'home-products-error' });

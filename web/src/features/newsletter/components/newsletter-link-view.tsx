@@ -4,7 +4,7 @@ import { PageTitle } from '../../../components/page-title';
 import { Spinner } from '../../../components/spinner';
 import { getErrorMessage } from '../../../lib/api-errors';
 import { graphqlRequest } from '../../../lib/graphql-request';
-import { CONFIRM_NEWSLETTER, UNSUBSCRIBE_NEWSLETTER, type NewsletterResult } from '../api/newsletter-documents';
+import { CONFIRM_NEWSLETTER, UNSUBSCRIBE_NEWSLETTER } from '../api/newsletter-documents';
 
 const KINDS = {
   confirm: {
@@ -40,7 +40,7 @@ export function NewsletterLinkView({ kind, token }: { kind: keyof typeof KINDS; 
     // Once per page, also under StrictMode's second effect run.
     if (sent.current) return;
     sent.current = true;
-    graphqlRequest<Record<string, NewsletterResult>>(texts.operation, texts.document, { token })
+    graphqlRequest(texts.operation, texts.document, { token })
       .then((data) => setOutcome({ state: 'done', message: data[texts.field]?.message ?? '' }))
       .catch((error: unknown) => setOutcome({ state: 'failed', message: getErrorMessage(error, 'Something went wrong. Please try again later.') }));
   }, [texts, token]);

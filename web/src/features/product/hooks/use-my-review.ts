@@ -1,7 +1,7 @@
 import { graphqlRequestWithRefresh } from '../../../lib/graphql-request-with-refresh';
 import { useSession } from '../../../lib/session';
 import { useGraphQLQuery, type QueryFetcher } from '../../../lib/use-graphql-query';
-import { MY_REVIEW_QUERY, type MyReviewData, type Review } from '../api/product-documents';
+import { MY_REVIEW_QUERY, type Review } from '../api/product-documents';
 
 export interface MyReviewState {
   /** undefined while unknown (not logged in, or still asking). */
@@ -16,9 +16,7 @@ export function useMyReview(productId: string): MyReviewState {
   // A stale access cookie is refreshed quietly: this read must not end the session on screen.
   const fetcher: QueryFetcher = (operationName, query, variables) =>
     graphqlRequestWithRefresh(tokenRefresher, operationName, query, variables, { silent: true });
-  const { data, error, loading } = useGraphQLQuery<MyReviewData>(
-    'MyReview',
-    MY_REVIEW_QUERY,
+  const { data, error, loading } = useGraphQLQuery(MY_REVIEW_QUERY,
     { id: productId },
     { skip: !loggedIn, cache: false, cacheKey: user?.id, fetcher },
   );

@@ -19,7 +19,7 @@ export type ProductDetailState =
  * 'Invalid product ID'), an unknown one 'not-found' (null); other failures toast the spec's text.
  */
 export function useProductDetail(id: string): ProductDetailState {
-  const { data, error, refetch } = useGraphQLQuery<ProductDetailData>('ProductDetail', PRODUCT_DETAIL_QUERY, { id });
+  const { data, error, refetch } = useGraphQLQuery(PRODUCT_DETAIL_QUERY, { id });
   const code = error ? getErrorCode(error) : undefined;
   const invalid = code === 'BAD_USER_INPUT';
   const notFound = code === 'NOT_FOUND' || (data !== undefined && data.product === null);

@@ -37,7 +37,7 @@ function pageOf(data: ListingData | undefined): ProductPage | undefined {
 /** One page of a category, tag or search listing with the filters of the query string. */
 export function useProductListing(source: ListingSource, params: ListingParams, { skip = false } = {}): ProductListing {
   const { operationName, query, variables } = listingRequest(source, params);
-  const { data, previousData, error, loading, refetch } = useGraphQLQuery<ListingData>(operationName, query, variables, {
+  const { data, previousData, error, loading, refetch } = useGraphQLQuery(operationName, query, variables, {
     skip,
   });
 

@@ -12,7 +12,7 @@ function describe(to: RefundTo): string {
  */
 export function PayTo({ ret }: { ret: AdminReturn }) {
   const refunding = ret.nextStatuses.includes('refunded');
-  const { data } = useSessionQuery<{ returnRefundDetails: RefundTo | null }>('ReturnRefundDetails', RETURN_REFUND_DETAILS, { id: ret.id }, { skip: !refunding || !ret.refundTo });
+  const { data } = useSessionQuery(RETURN_REFUND_DETAILS, { id: ret.id }, { skip: !refunding || !ret.refundTo });
   if (!ret.refundTo) {
     return ret.paymentMethod === 'COD' ? <p className="admin-return__pay-to">No refund details given: ask the customer for a UPI ID or account.</p> : null;
   }
