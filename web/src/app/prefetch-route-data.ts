@@ -2,11 +2,8 @@ import { HOME_QUERY } from '../features/home/api/home-documents';
 import { PRODUCT_DETAIL_QUERY } from '../features/product/api/product-documents';
 import { listingRequest, parseListingParams, type ListingSource } from '../features/products/api/listing-params';
 import { detailImageSources, preloadImage } from '../lib/product-images';
-import type { ProductPage } from '../lib/product-summary';
 import { resolveTag } from '../lib/product-tags';
 import { prefetchQuery } from '../lib/query-cache';
-
-type ListingAnswer = Record<string, ProductPage | undefined>;
 
 function listingSourceOf(pathname: string, search: URLSearchParams): ListingSource | null {
   const tag = /^\/products\/tag(?:\/([^/]+))?\/?$/.exec(pathname);
@@ -47,9 +44,9 @@ export function prefetchRouteData({ pathname, search }: { pathname: string; sear
     const params = new URLSearchParams(search);
     const source = listingSourceOf(pathname, params);
     if (source) {
-      const { operationName, query, variables } = listingRequest(source, parseListingParams(params));
-      void prefetchQuery(operationName, query, variables).then((data) => {
-        const page = data && Object.values(data).find((value) => value && 'products' in value);
+      const { document, variables } = listingRequest(source, parseListingParams(params));
+      void prefetchQuery(document, variables).then((data) => {
+        const page = data?.products ?? data?.productsByTag ?? data?.searchProducts;
         const thumbnail = page?.products[0]?.thumbnail;
         if (thumbnail) preloadImage({ src: thumbnail });
       });

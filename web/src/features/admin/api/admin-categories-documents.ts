@@ -62,3 +62,4 @@ export const DELETE_CATEGORY = graphqlDocument('AdminDeleteCategory', `
 export type AdminCategory = ResultOf<typeof ADMIN_CATEGORY_LIST>['adminCategories'][number];
 export type AdminSubcategory = AdminCategory['subcategories'][number];
 export type CategoryInput = VariablesOf<typeof CREATE_CATEGORY>['input'];
+export type CategoryChange = VariablesOf<typeof UPDATE_CATEGORY>['input'];

@@ -1,5 +1,5 @@
 import { graphqlDocument, type ResultOf } from '../../../lib/graphql-document';
-import { ORDER_DELIVERY_AND_PRICES } from '../../orders/api/order-documents';
+import { ORDER_DELIVERY_AND_PRICES, RETURN_SELECTION } from '../../orders/api/order-documents';
 
 // The list and the status answer select the same fields, so a changed order replaces its row as it is.
 const ADMIN_ORDER_FIELDS = `
@@ -80,30 +80,7 @@ export const ADMIN_ORDER_DETAIL = graphqlDocument('AdminOrderDetail', `
       estimatedDelivery
       invoiceNumber
       invoiceUrl
-      returns {
-        id
-        orderId
-        status
-        reason
-        refundAmount
-        refundMethod
-        refundReference
-        createdAt
-        items {
-          productId
-          name
-          quantity
-          properties {
-            size
-            color
-          }
-        }
-        timeline {
-          status
-          note
-          at
-        }
-      }
+      returns { ${RETURN_SELECTION} }
       staffNotes {
         id
         authorName

@@ -58,7 +58,7 @@ export function LowStockSection() {
       </div>
     );
   } else if (loading) body = <PageLoader message="Loading low stock..." />;
-  else body = <LoadError message="Could not fetch the low-stock list." detail={error?.message} onRetry={refetch} />;
+  else body = <LoadError message="Could not fetch the low-stock list." detail={error instanceof Error ? error.message : undefined} onRetry={refetch} />;
 
   return (
     <section className="admin-ops-section admin-low-stock" aria-labelledby={headingId}>

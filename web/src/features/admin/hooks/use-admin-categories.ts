@@ -6,7 +6,7 @@ import { payloadMessage } from '../../../lib/api-errors';
 import { invalidateQueries } from '../../../lib/query-cache';
 import { useSessionQuery } from '../../../lib/use-session-graphql';
 import { toastFailure } from '../../../lib/toast-failure';
-import { ADMIN_CATEGORY_LIST, CREATE_CATEGORY, DELETE_CATEGORY, UPDATE_CATEGORY, type CategoryInput } from '../api/admin-categories-documents';
+import { ADMIN_CATEGORY_LIST, CREATE_CATEGORY, DELETE_CATEGORY, UPDATE_CATEGORY, type CategoryChange, type CategoryInput } from '../api/admin-categories-documents';
 
 /**
  * The staff list of categories and (admin) the changes to it, each told in a toast. After a
@@ -51,7 +51,7 @@ export function useAdminCategories() {
     reload: list.refetch,
     busy,
     create: (input: CategoryInput & { name: string }) => run(async () => (await create({ input })).createCategory, 'Failed to create the category'),
-    update: (id: string, input: Omit<CategoryInput, 'parentId'>) => run(async () => (await update({ id, input })).updateCategory, 'Failed to update the category'),
+    update: (id: string, input: CategoryChange) => run(async () => (await update({ id, input })).updateCategory, 'Failed to update the category'),
     remove: async (id: string, name: string) =>
       (await dialogs.confirm(`Delete ${name}? This cannot be undone.`, { confirmLabel: 'Delete', danger: true })) &&
       run(async () => (await remove({ id })).deleteCategory, 'Failed to delete the category'),

@@ -3,12 +3,8 @@ import { paiseToRupees, rupeesToPaise } from '@shop/proto-contracts/web';
 import { formatINR } from '../../../lib/format';
 import { useSessionQuery } from '../../../lib/use-session-graphql';
 import type { CartItem } from '../../../lib/cart-store';
+import { FIRST_ORDER_ELIGIBLE } from '../api/cart-estimate-documents';
 
-const FIRST_ORDER_ELIGIBLE = `query FirstOrderEligible { me { id firstOrderDiscountEligible } }`;
-
-interface FirstOrderEligibleData {
-  me: { id: string; firstOrderDiscountEligible: boolean } | null;
-}
 
 /**
  * What the checkout will charge for these lines, worked out with the checkout's own formula

@@ -21,10 +21,7 @@ export function useOrderConfirmation(): OrderConfirmationState {
   const candidate = isOrderId(fromState) ? fromState : params.get('order');
   const orderId = isOrderId(candidate) ? candidate.toLowerCase() : null;
 
-  const { data, loading } = useSessionQuery(ORDER_CONFIRMATION,
-    { id: orderId },
-    { skip: !orderId || status !== 'authenticated' },
-  );
+  const { data, loading } = useSessionQuery(ORDER_CONFIRMATION, { id: orderId ?? '' }, { skip: !orderId || status !== 'authenticated' });
   return {
     orderId,
     order: data?.order ?? null,

@@ -32,7 +32,7 @@ const EMPTY_FORM: FormState = { code: '', type: 'percent', value: '', minOrder: 
 function formOf(c: AdminCoupon): FormState {
   return {
     code: c.code,
-    type: c.type,
+    type: c.type === 'amount' ? 'amount' : 'percent',
     value: String(c.value),
     minOrder: c.minOrder ? String(c.minOrder) : '',
     validFrom: startDayOf(c.validFrom),

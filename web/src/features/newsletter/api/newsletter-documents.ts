@@ -4,11 +4,6 @@ import { graphqlDocument } from '../../../lib/graphql-document';
 export const CONFIRM_NEWSLETTER = graphqlDocument('ConfirmNewsletter', `mutation ConfirmNewsletter($token: String!) { confirmNewsletter(token: $token) { success message } }`);
 export const UNSUBSCRIBE_NEWSLETTER = graphqlDocument('UnsubscribeNewsletter', `mutation UnsubscribeNewsletter($token: String!) { unsubscribeNewsletter(token: $token) { success message } }`);
 
-export interface NewsletterResult {
-  success: boolean;
-  message: string | null;
-}
-
 export type NewsletterStatus = 'pending' | 'confirmed' | 'unsubscribed';
 
 export interface NewsletterSubscriber {

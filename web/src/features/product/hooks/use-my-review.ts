@@ -14,12 +14,8 @@ export function useMyReview(productId: string): MyReviewState {
   const { status, user, tokenRefresher } = useSession();
   const loggedIn = status === 'authenticated';
   // A stale access cookie is refreshed quietly: this read must not end the session on screen.
-  const fetcher: QueryFetcher = (operationName, query, variables) =>
-    graphqlRequestWithRefresh(tokenRefresher, operationName, query, variables, { silent: true });
-  const { data, error, loading } = useGraphQLQuery(MY_REVIEW_QUERY,
-    { id: productId },
-    { skip: !loggedIn, cache: false, cacheKey: user?.id, fetcher },
-  );
+  const fetcher: QueryFetcher = (document, variables) => graphqlRequestWithRefresh(tokenRefresher, document, variables, { silent: true });
+  const { data, error, loading } = useGraphQLQuery(MY_REVIEW_QUERY, { id: productId }, { skip: !loggedIn, cache: false, cacheKey: user?.id, fetcher });
   if (!loggedIn) return { review: undefined, loading: false };
   if (error) return { review: null, loading: false };
   return { review: data ? (data.product?.myReview ?? null) : undefined, loading };

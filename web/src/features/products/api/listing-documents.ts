@@ -1,31 +1,11 @@
-import { graphqlDocument } from '../../../lib/graphql-document';
-import type { SearchFacets } from '@shop/proto-contracts/web';
-import { PRODUCT_PAGE_SELECTION, type ProductPage } from '../../../lib/product-summary';
+import { graphqlDocument, type ResultOf } from '../../../lib/graphql-document';
+import { PRODUCT_PAGE_SELECTION } from '../../../lib/product-summary';
 
 /** Products per listing page (12 unless the client asks: a multiple of 2, 3 and 4 columns). */
 export const LISTING_PAGE_SIZE = 12;
 
-export interface ListingSubcategory {
-  id: string;
-  str: string;
-  name: string;
-}
-
-export interface ListingCategory {
-  id: string;
-  index: number;
-  str: string;
-  name: string;
-  subcategories: ListingSubcategory[];
-}
-
 const LISTING_VARIABLES = '$filter: ProductFilter, $page: Int, $limit: Int';
 const LISTING_ARGUMENTS = 'filter: $filter, page: $page, limit: $limit';
-
-export interface CategoryListingData {
-  category: ListingCategory | null;
-  products: ProductPage;
-}
 
 /** A category (by index or slug) with one page of its products. */
 export const CATEGORY_LISTING_QUERY = graphqlDocument('CategoryListing', `
@@ -41,10 +21,6 @@ export const CATEGORY_LISTING_QUERY = graphqlDocument('CategoryListing', `
   }
 `);
 
-export interface TagListingData {
-  productsByTag: ProductPage;
-}
-
 export const TAG_LISTING_QUERY = graphqlDocument('TagListing', `
   query TagListing($tag: String!, ${LISTING_VARIABLES}) {
     productsByTag(tag: $tag, ${LISTING_ARGUMENTS}) { ${PRODUCT_PAGE_SELECTION} }
@@ -53,10 +29,6 @@ export const TAG_LISTING_QUERY = graphqlDocument('TagListing', `
 
 /** The facets of a search's matches (decision 0059), as the contracts define them. */
 export type { FacetValue, SearchFacets } from '@shop/proto-contracts/web';
-
-export interface SearchListingData {
-  searchProducts: ProductPage & { facets: SearchFacets | null; didYouMean: string | null; corrected: boolean };
-}
 
 const FACET_VALUE = '{ value label count }';
 
@@ -79,3 +51,12 @@ export const SEARCH_LISTING_QUERY = graphqlDocument('SearchProducts', `
     }
   }
 `);
+
+export type CategoryListingData = ResultOf<typeof CATEGORY_LISTING_QUERY>;
+export type TagListingData = ResultOf<typeof TAG_LISTING_QUERY>;
+export type SearchListingData = ResultOf<typeof SEARCH_LISTING_QUERY>;
+export type ListingCategory = NonNullable<CategoryListingData['category']>;
+export type ListingSubcategory = ListingCategory['subcategories'][number];
+
+/** What any of the three listing operations answers. */
+export type ListingAnswer = Partial<CategoryListingData & TagListingData & SearchListingData>;

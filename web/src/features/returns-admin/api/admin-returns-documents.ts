@@ -1,26 +1,4 @@
-import { graphqlDocument } from '../../../lib/graphql-document';
-import type { RefundTo } from '@shop/proto-contracts/web';
-
-/** A return as staff handle it (the order service's Return; money in rupees). */
-export interface AdminReturn {
-  id: string;
-  orderId: string;
-  orderNumber: string;
-  status: string;
-  reason: string;
-  photo: string | null;
-  refundAmount: number;
-  paymentMethod: string;
-  refundMethod: string | null;
-  refundReference: string | null;
-  /** COD returns: where the shopper asked the refund to go, masked (decision 0054). */
-  refundTo: RefundTo | null;
-  createdAt: string;
-  customer: { name: string; email: string | null };
-  items: Array<{ productId: string; name: string; image: string | null; quantity: number; properties: { size: string | null; color: string | null } }>;
-  timeline: Array<{ status: string; note: string | null; at: string }>;
-  nextStatuses: string[];
-}
+import { graphqlDocument, type ResultOf, type VariablesOf } from '../../../lib/graphql-document';
 
 const RETURN_SELECTION = `
   id orderId orderNumber status reason photo refundAmount paymentMethod refundMethod refundReference createdAt
@@ -31,10 +9,6 @@ const RETURN_SELECTION = `
   nextStatuses
 `;
 
-export interface AdminReturnsData {
-  adminReturns: { returns: AdminReturn[]; total: number; totalPages: number; currentPage: number };
-}
-
 /** Staff: returns of a status (all when null), newest first, 20 per page. */
 export const ADMIN_RETURNS = graphqlDocument('AdminReturns', `
   query AdminReturns($status: String, $page: Int) {
@@ -44,15 +18,6 @@ export const ADMIN_RETURNS = graphqlDocument('AdminReturns', `
     }
   }
 `);
-
-export interface UpdateReturnData {
-  updateReturn: { success: boolean; message: string | null; return: AdminReturn | null };
-}
-
-export type UpdateReturnVariables = {
-  id: string;
-  input: { status: string; note?: string | null; refundMethod?: string | null; refundReference?: string | null };
-};
 
 /** Staff move a return on: approve or reject (with a note), mark received, record the refund. */
 export const UPDATE_RETURN = graphqlDocument('UpdateReturn', `
@@ -85,3 +50,8 @@ export const RETURN_REFUND_DETAILS = graphqlDocument('ReturnRefundDetails', `
     returnRefundDetails(id: $id) { method upiId ifsc accountNumber accountName }
   }
 `);
+
+export type AdminReturnsData = ResultOf<typeof ADMIN_RETURNS>;
+/** A return as staff handle it (the order service's Return; money in rupees; refundTo masked, decision 0054). */
+export type AdminReturn = AdminReturnsData['adminReturns']['returns'][number];
+export type UpdateReturnVariables = VariablesOf<typeof UPDATE_RETURN>;

@@ -1,8 +1,7 @@
-import type { RefundTo } from '@shop/proto-contracts/web';
 import { useSessionQuery } from '../../../lib/use-session-graphql';
 import { RETURN_REFUND_DETAILS, type AdminReturn } from '../api/admin-returns-documents';
 
-function describe(to: RefundTo): string {
+function describe(to: NonNullable<AdminReturn['refundTo']>): string {
   return to.method === 'UPI' ? `UPI ID ${to.upiId}` : `${to.accountName}, account ${to.accountNumber}, IFSC ${to.ifsc}`;
 }
 
