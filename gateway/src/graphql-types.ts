@@ -39,6 +39,7 @@ export async function generateGraphqlTypes(): Promise<{ sdl: string; types: stri
     config: {
       namingConvention: 'keep',
       skipTypename: true,
+      arrayInputCoercion: false,
       avoidOptionals: { field: true, object: true },
       maybeValue: 'T | null',
       scalars: { ID: 'string' },

@@ -569,7 +569,7 @@ export type FirstOrderEligibleQueryVariables = Exact<{ [key: string]: never; }>;
 export type FirstOrderEligibleQuery = { me: { id: string, firstOrderDiscountEligible: boolean } | null };
 
 export type CheckoutQuoteQueryVariables = Exact<{
-  items: Array<OrderItemInput> | OrderItemInput;
+  items: Array<OrderItemInput>;
 }>;
 
 
@@ -577,7 +577,7 @@ export type CheckoutQuoteQuery = { checkoutQuote: { itemPrice: number, discountP
 
 export type CheckCouponQueryVariables = Exact<{
   code: string;
-  items: Array<OrderItemInput> | OrderItemInput;
+  items: Array<OrderItemInput>;
 }>;
 
 
@@ -767,7 +767,7 @@ export type RequestReturnMutation = { requestReturn: { success: boolean, message
 
 export type ReturnQuoteQueryVariables = Exact<{
   orderId: string;
-  items: Array<ReturnItemInput> | ReturnItemInput;
+  items: Array<ReturnItemInput>;
 }>;
 
 
@@ -1008,7 +1008,7 @@ export type GuestCartProductQuery = { product: { id: string, name: string, image
 
 export type MergeGuestCartMutationVariables = Exact<{
   mergeKey: string;
-  lines: Array<GuestCartLineInput> | GuestCartLineInput;
+  lines: Array<GuestCartLineInput>;
 }>;
 
 

@@ -1,22 +1,7 @@
 import { graphqlDocument } from '../../../lib/graphql-document';
-import { SESSION_USER_SELECTION, type SessionUser } from '../../../lib/session-user';
+import { SESSION_USER_SELECTION } from '../../../lib/session-user';
 
 // Plain strings sent with lib/graphql-request.ts: no GraphQL parser or Apollo on these pages.
-
-interface AuthPayload {
-  success: boolean;
-  message?: string | null;
-  user?: SessionUser | null;
-}
-
-interface Result {
-  success: boolean;
-  message?: string | null;
-}
-
-export interface LoginData {
-  login: AuthPayload;
-}
 
 export const LOGIN_MUTATION = graphqlDocument('Login', `
   mutation Login($email: String!, $password: String!) {
@@ -28,18 +13,6 @@ export const LOGIN_MUTATION = graphqlDocument('Login', `
   }
 `);
 
-export interface RegisterInput {
-  name: string;
-  email: string;
-  phone: string;
-  password: string;
-}
-
-/** A new account is signed in at once (the server sets the session cookies as at login). */
-export interface RegisterData {
-  register: AuthPayload;
-}
-
 export const REGISTER_MUTATION = graphqlDocument('Register', `
   mutation Register($input: RegisterInput!) {
     register(input: $input) {
@@ -50,10 +23,6 @@ export const REGISTER_MUTATION = graphqlDocument('Register', `
   }
 `);
 
-export interface SendOtpData {
-  sendOtp: Result;
-}
-
 export const SEND_OTP_MUTATION = graphqlDocument('SendOtp', `
   mutation SendOtp($email: String!) {
     sendOtp(email: $email) {
@@ -62,10 +31,6 @@ export const SEND_OTP_MUTATION = graphqlDocument('SendOtp', `
     }
   }
 `);
-
-export interface ResetPasswordWithOtpData {
-  resetPasswordWithOtp: Result;
-}
 
 export const RESET_PASSWORD_WITH_OTP_MUTATION = graphqlDocument('ResetPasswordWithOtp', `
   mutation ResetPasswordWithOtp($email: String!, $otp: String!, $password: String!, $confirmPassword: String!) {
@@ -76,10 +41,6 @@ export const RESET_PASSWORD_WITH_OTP_MUTATION = graphqlDocument('ResetPasswordWi
   }
 `);
 
-export interface ResetPasswordWithTokenData {
-  resetPassword: Result;
-}
-
 export const RESET_PASSWORD_WITH_TOKEN_MUTATION = graphqlDocument('ResetPasswordWithToken', `
   mutation ResetPasswordWithToken($token: String!, $password: String!, $confirmPassword: String!) {
     resetPassword(token: $token, password: $password, confirmPassword: $confirmPassword) {
@@ -88,10 +49,6 @@ export const RESET_PASSWORD_WITH_TOKEN_MUTATION = graphqlDocument('ResetPassword
     }
   }
 `);
-
-export interface VerifyEmailData {
-  verifyEmail: { success: boolean; message: string | null };
-}
 
 /** Opens the verification link mailed after sign-up (or sent again from the profile). */
 export const VERIFY_EMAIL_MUTATION = graphqlDocument('VerifyEmail', `
@@ -102,10 +59,6 @@ export const VERIFY_EMAIL_MUTATION = graphqlDocument('VerifyEmail', `
     }
   }
 `);
-
-export interface ConfirmEmailChangeData {
-  confirmEmailChange: { success: boolean; message: string | null };
-}
 
 /** Opens the link mailed to the new address of an email change. */
 export const CONFIRM_EMAIL_CHANGE_MUTATION = graphqlDocument('ConfirmEmailChange', `

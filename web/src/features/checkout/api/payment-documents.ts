@@ -1,28 +1,4 @@
-import { graphqlDocument } from '../../../lib/graphql-document';
-/** A provider order of the payment test page; `amount` is in paise. */
-export interface PaymentOrder {
-  success: boolean;
-  orderId: string;
-  amount: number;
-  currency: string;
-  keyId: string;
-  /** The built-in test provider is active (no real provider key configured). */
-  testMode: boolean;
-}
-
-export interface TestPayment {
-  success: boolean;
-  orderId: string;
-  paymentId: string;
-  signature: string;
-}
-
-export interface CreatePaymentOrderData {
-  createPaymentOrder: PaymentOrder;
-}
-
-export type CreatePaymentOrderVariables = { amount: number; currency: string };
-
+import { graphqlDocument, type ResultOf } from '../../../lib/graphql-document';
 export const CREATE_PAYMENT_ORDER = graphqlDocument('CreatePaymentOrder', `
   mutation CreatePaymentOrder($amount: Int!, $currency: String!) {
     createPaymentOrder(amount: $amount, currency: $currency) {
@@ -36,12 +12,6 @@ export const CREATE_PAYMENT_ORDER = graphqlDocument('CreatePaymentOrder', `
   }
 `);
 
-export interface PayTestPaymentOrderData {
-  payTestPaymentOrder: TestPayment;
-}
-
-export type PayTestPaymentOrderVariables = { orderId: string };
-
 export const PAY_TEST_PAYMENT_ORDER = graphqlDocument('PayTestPaymentOrder', `
   mutation PayTestPaymentOrder($orderId: String!) {
     payTestPaymentOrder(orderId: $orderId) {
@@ -53,12 +23,6 @@ export const PAY_TEST_PAYMENT_ORDER = graphqlDocument('PayTestPaymentOrder', `
   }
 `);
 
-export interface VerifyPaymentData {
-  verifyPayment: { success: boolean; message?: string | null };
-}
-
-export type VerifyPaymentVariables = { orderId: string; paymentId: string; signature: string };
-
 export const VERIFY_PAYMENT = graphqlDocument('VerifyPayment', `
   mutation VerifyPayment($orderId: String!, $paymentId: String!, $signature: String!) {
     verifyPayment(orderId: $orderId, paymentId: $paymentId, signature: $signature) {
@@ -67,3 +31,7 @@ export const VERIFY_PAYMENT = graphqlDocument('VerifyPayment', `
     }
   }
 `);
+
+/** A provider order of the payment test page; `amount` is in paise; testMode: the built-in test provider is active. */
+export type PaymentOrder = ResultOf<typeof CREATE_PAYMENT_ORDER>['createPaymentOrder'];
+export type TestPayment = ResultOf<typeof PAY_TEST_PAYMENT_ORDER>['payTestPaymentOrder'];

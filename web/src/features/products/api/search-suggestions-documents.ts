@@ -1,4 +1,4 @@
-import { graphqlDocument } from '../../../lib/graphql-document';
+import { graphqlDocument, type ResultOf } from '../../../lib/graphql-document';
 /** The header search box's suggestions as one types (decision 0060). */
 export const SEARCH_SUGGESTIONS_QUERY = graphqlDocument('SearchSuggestions', `
   query SearchSuggestions($query: String!) {
@@ -10,8 +10,4 @@ export const SEARCH_SUGGESTIONS_QUERY = graphqlDocument('SearchSuggestions', `
   }
 `);
 
-export interface SearchSuggestions {
-  query: string;
-  products: Array<{ id: string; name: string; price: number; thumbnail: string | null; category: string }>;
-  categories: Array<{ index: number; str: string; name: string }>;
-}
+export type SearchSuggestions = ResultOf<typeof SEARCH_SUGGESTIONS_QUERY>['searchSuggestions'];
