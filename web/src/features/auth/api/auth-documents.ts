@@ -1,7 +1,7 @@
 import { graphqlDocument } from '../../../lib/graphql-document';
 import { SESSION_USER_SELECTION } from '../../../lib/session-user';
 
-// Plain strings sent with lib/graphql-request.ts: no GraphQL parser or Apollo on these pages.
+// Sent with lib/graphql-request.ts: no GraphQL parser on these pages.
 
 export const LOGIN_MUTATION = graphqlDocument('Login', `
   mutation Login($email: String!, $password: String!) {

@@ -1,7 +1,7 @@
 import { graphqlDocument, type ResultOf } from '../../../lib/graphql-document';
 import { SESSION_USER_SELECTION } from '../../../lib/session-user';
 
-// Plain strings sent with lib/use-session-graphql.ts: no GraphQL parser or Apollo on this page.
+// Sent with lib/use-session-graphql.ts: no GraphQL parser on this page.
 // Every change answers with the whole account, which the form hands to the session (updateUser),
 // so every view of the session (header, profile, checkout) shows it at once.
 
