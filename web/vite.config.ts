@@ -54,8 +54,7 @@ export default defineConfig({
         prefetch: fileURLToPath(new URL('./src/prefetch.ts', import.meta.url)),
       },
       output: {
-        // Libraries in long-lived, well-named chunks: React and the router load on every page,
-        // Apollo (with the GraphQL parser and RxJS) only with the first page that talks GraphQL.
+        // Libraries in long-lived, well-named chunks: React and the router load on every page.
         codeSplitting: {
           // A group holds only the modules its test names: proto-contracts' web entry (reached by
           // product-tags) must not pull every contract into the first page's chunk.
@@ -65,12 +64,11 @@ export default defineConfig({
             // contracts it uses (the first page: money and tags, not the category tree).
             { name: (id: string) => /proto-contracts[\\/]src[\\/]([\w-]+)\.ts$/.exec(id)?.[1] ?? null, test: /proto-contracts[\\/]src[\\/]/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
-            { name: 'apollo', test: /node_modules[\\/](@apollo|graphql|graphql-tag|rxjs|optimism|@wry|tslib)[\\/]/ },
             { name: 'toastify', test: /node_modules[\\/](react-toastify|clsx)[\\/]/ },
             // Everything the prefetch entry runs, in one file: one request, no waterfall.
             {
               name: 'catalog-requests',
-              test: /src[\\/](app[\\/]prefetch-route-data|lib[\\/](query-cache|graphql-request|http|product-summary|product-tags|product-images)|features[\\/](home[\\/]api[\\/]home-query|product[\\/]api[\\/]product-queries|products[\\/]api[\\/]listing-(params|queries)))\.ts$/,
+              test: /src[\\/](app[\\/]prefetch-route-data|lib[\\/](query-cache|graphql-request|graphql-document|http|product-summary|product-tags|product-images)|features[\\/](home[\\/]api[\\/]home-documents|product[\\/]api[\\/]product-documents|products[\\/]api[\\/]listing-(params|documents)))\.ts$/,
             },
           ],
         },

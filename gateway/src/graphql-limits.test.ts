@@ -1,6 +1,3 @@
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { composeServices } from '@apollo/composition';
 import {
   getNamedType,
   getNullableType,
@@ -13,22 +10,14 @@ import {
   typeFromAST,
   type DocumentNode,
   type GraphQLInputType,
-  type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
 import { getComplexity } from 'graphql-query-complexity';
-import { subgraphSdl } from '@shop/proto-contracts';
 import { costEstimator, graphqlBudgets, rootFieldCount } from './graphql-limits';
-import { serviceNames } from './route-table';
+import { composedApiSchema } from './supergraph';
+import { webGraphqlDocuments } from './web-graphql-documents';
 
-/** The schema callers see at /graphql (the composed supergraph's API schema). */
-function apiSchema(): GraphQLSchema {
-  const composed = composeServices(serviceNames.map((name) => ({ name, url: `http://${name}/graphql`, typeDefs: parse(subgraphSdl(name)) })));
-  if (composed.errors) throw new Error(composed.errors.map((e) => e.message).join('\n'));
-  return composed.schema.toAPISchema().toGraphQLJSSchema();
-}
-
-const schema = apiSchema();
+const schema = composedApiSchema();
 const cost = (query: string, variables: Record<string, unknown> = {}) => getComplexity({ estimators: [costEstimator], schema, query: parse(query), variables });
 
 /** The largest value the web app would send for a variable of this name and type. */
@@ -55,28 +44,9 @@ function largestValue(name: string, type: GraphQLInputType): unknown {
   }
 }
 
-/** Every GraphQL document the web app sends: exported strings and gql documents of its modules. */
+/** Every GraphQL document the web app sends (its document modules, decision 0084). */
 function webDocuments(): Array<{ name: string; document: DocumentNode }> {
-  const root = join(__dirname, '../../web/src');
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir)) {
-      const path = join(dir, entry);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/(api\/[^/]+|lib\/[^/]*documents)\.ts$/.test(path) && !path.endsWith('.test.ts')) files.push(path);
-    }
-  };
-  walk(root);
-  const documents: Array<{ name: string; document: DocumentNode }> = [];
-  for (const file of files) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const mod = require(file) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(mod)) {
-      if (typeof value === 'string' && /^\s*(query|mutation)\b/.test(value)) documents.push({ name, document: parse(value) });
-      else if (value && typeof value === 'object' && (value as DocumentNode).kind === Kind.DOCUMENT) documents.push({ name, document: value as DocumentNode });
-    }
-  }
-  return documents;
+  return webGraphqlDocuments().map(({ exportName, document }) => ({ name: exportName, document }));
 }
 
 describe('GraphQL budgets', () => {

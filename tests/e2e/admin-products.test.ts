@@ -199,8 +199,8 @@ describe('the staff product screens in the browser', () => {
         // Every lazily loaded chunk of the page has arrived by now.
         await shopper.waitForTimeout(1500);
         expect(scripts.length).toBeGreaterThan(0);
-        // The staff chunks (the admin routes, the product form, Apollo, Chart.js) by name and by content.
-        expect(scripts.map((s) => s.url).filter((url) => /\/(dashboard|dashboard-chart-setup|create-product|edit-product|product-form|apollo)-[\w-]+\.js$/.test(url))).toEqual([]);
+        // The staff chunks (the admin routes, the product form, Chart.js) by name and by content.
+        expect(scripts.map((s) => s.url).filter((url) => /\/(dashboard|dashboard-chart-setup|create-product|edit-product|product-form)-[\w-]+\.js$/.test(url))).toEqual([]);
         expect(scripts.filter((s) => /Orders Management|Creating Product\.\.\.|Chart\.js|`4\.5\.0`/.test(s.body)).map((s) => s.url)).toEqual([]);
         await shopper.close();
       }

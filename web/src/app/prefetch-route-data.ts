@@ -1,12 +1,9 @@
-import { HOME_QUERY } from '../features/home/api/home-query';
-import { PRODUCT_DETAIL_QUERY, type ProductDetailData } from '../features/product/api/product-queries';
+import { HOME_QUERY } from '../features/home/api/home-documents';
+import { PRODUCT_DETAIL_QUERY } from '../features/product/api/product-documents';
 import { listingRequest, parseListingParams, type ListingSource } from '../features/products/api/listing-params';
 import { detailImageSources, preloadImage } from '../lib/product-images';
-import type { ProductPage } from '../lib/product-summary';
 import { resolveTag } from '../lib/product-tags';
 import { prefetchQuery } from '../lib/query-cache';
-
-type ListingAnswer = Record<string, ProductPage | undefined>;
 
 function listingSourceOf(pathname: string, search: URLSearchParams): ListingSource | null {
   const tag = /^\/products\/tag(?:\/([^/]+))?\/?$/.exec(pathname);
@@ -29,14 +26,14 @@ function listingSourceOf(pathname: string, search: URLSearchParams): ListingSour
 export function prefetchRouteData({ pathname, search }: { pathname: string; search: string }): void {
   try {
     if (pathname === '/') {
-      void prefetchQuery('HomePage', HOME_QUERY);
+      void prefetchQuery(HOME_QUERY);
       return;
     }
     // The largest paint of a product page is its first image, of a listing the first card's:
     // they start loading as soon as their address is known, not once the page has rendered.
     const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
     if (product) {
-      void prefetchQuery<ProductDetailData>('ProductDetail', PRODUCT_DETAIL_QUERY, {
+      void prefetchQuery(PRODUCT_DETAIL_QUERY, {
         id: decodeURIComponent(product[1]),
       }).then((data) => {
         const first = data?.product?.image[0];
@@ -47,9 +44,9 @@ export function prefetchRouteData({ pathname, search }: { pathname: string; sear
     const params = new URLSearchParams(search);
     const source = listingSourceOf(pathname, params);
     if (source) {
-      const { operationName, query, variables } = listingRequest(source, parseListingParams(params));
-      void prefetchQuery<ListingAnswer>(operationName, query, variables).then((data) => {
-        const page = data && Object.values(data).find((value) => value && 'products' in value);
+      const { document, variables } = listingRequest(source, parseListingParams(params));
+      void prefetchQuery(document, variables).then((data) => {
+        const page = data?.products ?? data?.productsByTag ?? data?.searchProducts;
         const thumbnail = page?.products[0]?.thumbnail;
         if (thumbnail) preloadImage({ src: thumbnail });
       });

@@ -9,8 +9,8 @@ import { createTokenRefresher } from '../lib/token-refresher';
 import { ScrollToTop } from './scroll-to-top';
 
 /**
- * Router, session and toasts. The Apollo client is not here: it is provided by ApolloLayout,
- * loaded with the first page that talks GraphQL (see router.tsx).
+ * Router, session and toasts. GraphQL needs no provider: every page sends its documents with
+ * lib/graphql-request.ts (decision 0084).
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [refresher] = useState(createTokenRefresher);

@@ -8,10 +8,9 @@ import { RequireStaff } from './guards/require-staff';
 import { RequireAdmin } from './guards/require-admin';
 
 // Every page is its own chunk, loaded when first visited: the first page a shopper opens loads
-// only the shell and that page, and staff pages never reach a shopper's browser. Shopper pages
-// speak GraphQL over plain fetch (lib/use-graphql-query.ts, lib/use-session-graphql.ts); only the
-// staff pages sit under ApolloLayout, which brings the Apollo client along when first needed.
-const ApolloLayout = lazy(() => import('./apollo-layout'));
+// only the shell and that page, and staff pages never reach a shopper's browser. Every page
+// speaks GraphQL through the same small fetch client (lib/use-graphql-query.ts,
+// lib/use-session-graphql.ts; decision 0084).
 const HomePage = lazy(() => import('./routes/home'));
 const CategoryListingPage = lazy(() => import('./routes/category-listing'));
 const TagListingPage = lazy(() => import('./routes/tag-listing'));
@@ -88,7 +87,6 @@ export function AppRoutes() {
       {/* The staff console: its own layout, without the shopper's header and footer (decision 0055). */}
       <Route element={<StaffLayout />}>
         <Route element={<RequireAuth />}>
-          {/* Staff pages without Apollo: their own routes, beside the dashboard's sections. */}
           <Route element={<RequireStaff />}>
             <Route element={<RequireAdmin />}>
               <Route path="admin/newsletter" element={<AdminNewsletterPage />} />
@@ -96,16 +94,11 @@ export function AppRoutes() {
             <Route path="admin/coupons" element={<AdminCouponsPage />} />
             <Route path="admin/gst" element={<AdminGstPage />} />
             <Route path="admin/delivery" element={<AdminDeliveryPage />} />
-          </Route>
-          {/* Staff pages are the only ones that bring the Apollo client along. */}
-          <Route element={<ApolloLayout />}>
-            <Route element={<RequireStaff />}>
-              <Route path="admin" element={<AdminDashboardPage />} />
-              <Route path="admin/product/create" element={<CreateProductPage />} />
-              <Route path="admin/product/edit/:id" element={<EditProductPage />} />
-              <Route path="admin/order/:id" element={<AdminOrderPage />} />
-              <Route path="admin/returns" element={<AdminReturnsPage />} />
-            </Route>
+            <Route path="admin" element={<AdminDashboardPage />} />
+            <Route path="admin/product/create" element={<CreateProductPage />} />
+            <Route path="admin/product/edit/:id" element={<EditProductPage />} />
+            <Route path="admin/order/:id" element={<AdminOrderPage />} />
+            <Route path="admin/returns" element={<AdminReturnsPage />} />
           </Route>
         </Route>
       </Route>

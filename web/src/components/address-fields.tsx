@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { addressBookMessages, ADDRESS_LIMITS, PIN_PATTERN } from '@shop/proto-contracts/web';
 import { INDIAN_STATES } from '@shop/proto-contracts/web';
-import { PIN_CODE, type PinCodeData } from '../lib/account-documents';
+import { PIN_CODE } from '../lib/account-documents';
 import { graphqlRequest } from '../lib/graphql-request';
 import type { Address } from '../lib/session-user';
 import { TextField } from './text-field';
@@ -68,7 +68,7 @@ export function AddressFields({ values, onChange, phonePlaceholder }: AddressFie
     lastLookup.current = pin;
     let current = true;
     setPinStatus({ kind: 'looking' });
-    graphqlRequest<PinCodeData>('PinCode', PIN_CODE, { pin })
+    graphqlRequest(PIN_CODE, { pin })
       .then(({ pinCode: place }) => {
         if (!current) return;
         if (!place) {

@@ -1,13 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { addressBookMessages, checkAddressEntry } from '@shop/proto-contracts/web';
-import {
-  CREATE_ADDRESS,
-  UPDATE_ADDRESS,
-  type CreateAddressData,
-  type CreateAddressVariables,
-  type UpdateAddressData,
-  type UpdateAddressVariables,
-} from '../lib/account-documents';
+import { CREATE_ADDRESS, UPDATE_ADDRESS } from '../lib/account-documents';
 import type { Address, SessionUser } from '../lib/session-user';
 import { useAccountChange } from '../lib/use-account-change';
 import { AddressFields, addressFormValuesOf, EMPTY_ADDRESS_FORM } from './address-fields';
@@ -32,8 +25,8 @@ interface AddressFormProps {
 /** Adds an address to the address book or edits one (profile and checkout alike). */
 export function AddressForm({ id, title, titleHidden, address, defaultPhone, onSaved, onCancel }: AddressFormProps) {
   const [form, setForm] = useState(() => (address ? addressFormValuesOf(address) : { ...EMPTY_ADDRESS_FORM, phone: defaultPhone ?? '' }));
-  const create = useAccountChange<CreateAddressData, CreateAddressVariables>('CreateAddress', CREATE_ADDRESS, (data) => data.createAddress, ADD_TEXTS);
-  const update = useAccountChange<UpdateAddressData, UpdateAddressVariables>('UpdateAddress', UPDATE_ADDRESS, (data) => data.updateAddress, EDIT_TEXTS);
+  const create = useAccountChange(CREATE_ADDRESS, (data) => data.createAddress, ADD_TEXTS);
+  const update = useAccountChange(UPDATE_ADDRESS, (data) => data.updateAddress, EDIT_TEXTS);
   const loading = create.loading || update.loading;
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -1,6 +1,5 @@
-// Errors are recognised by shape, not class, so this module works for Apollo's errors
-// (CombinedGraphQLErrors has `errors`, ServerError has `statusCode` and `bodyText`) and for
-// graphql-request.ts without pulling Apollo into the first page's bundle.
+// Errors are recognised by shape (`errors`, as GraphQLResponseError carries them), not class, so
+// this module does not pull the GraphQL client into every page that shows a failure.
 
 /** The `extensions.code` values the gateway uses. */
 export type ApiErrorCode =
@@ -31,44 +30,17 @@ interface ErrorEntry {
   extensions?: { code?: unknown } | null;
 }
 
-function entriesFromBody(bodyText: string): ErrorEntry[] {
-  try {
-    const body: unknown = JSON.parse(bodyText);
-    if (body && typeof body === 'object') {
-      const { errors, message } = body as { errors?: unknown; message?: unknown };
-      if (Array.isArray(errors)) return errors as ErrorEntry[];
-      if (typeof message === 'string') return [{ message }];
-    }
-  } catch {
-    /* not JSON: nothing to show */
-  }
-  return [];
-}
-
-interface ErrorShape {
-  errors?: unknown;
-  bodyText?: unknown;
-  statusCode?: unknown;
-}
-
+/** The entries of a GraphQL answer's `errors` (GraphQLResponseError, lib/graphql-request.ts). */
 function errorEntries(error: unknown): ErrorEntry[] {
   if (!error || typeof error !== 'object') return [];
-  const { errors, bodyText } = error as ErrorShape;
-  if (Array.isArray(errors)) return errors as ErrorEntry[];
-  if (typeof bodyText === 'string') return entriesFromBody(bodyText);
-  return [];
-}
-
-function httpStatus(error: unknown): number | undefined {
-  const status = error && typeof error === 'object' ? (error as ErrorShape).statusCode : undefined;
-  return typeof status === 'number' ? status : undefined;
+  const { errors } = error as { errors?: unknown };
+  return Array.isArray(errors) ? (errors as ErrorEntry[]) : [];
 }
 
 export function getErrorCode(error: unknown): string | undefined {
   for (const entry of errorEntries(error)) {
     if (typeof entry.extensions?.code === 'string') return entry.extensions.code;
   }
-  if (httpStatus(error) === 401) return 'UNAUTHENTICATED';
   return undefined;
 }
 

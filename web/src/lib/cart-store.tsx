@@ -1,9 +1,24 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 // Type-only, so nothing of proto-contracts (zod) reaches the bundle: the cart service's own view types.
-import type { CartItemProperties, CartItemView, WishlistItemView } from '@shop/proto-contracts/web';
+import type { CartItemProperties } from '@shop/proto-contracts/web';
 import { getErrorMessage, ServerMessageError } from './api-errors';
 import { graphqlRequest } from './graphql-request';
-import { graphqlMeRequestWithRefresh } from './graphql-request-with-refresh';
+import {
+  ADD_TO_CART,
+  ADD_TO_WISHLIST,
+  CART_AND_WISHLIST_QUERY,
+  CART_QUERY,
+  guestCartProductsDocument,
+  MERGE_GUEST_CART,
+  MOVE_TO_CART,
+  REMOVE_FROM_CART,
+  REMOVE_FROM_WISHLIST,
+  UPDATE_CART_ITEM,
+  WISHLIST_QUERY,
+  type GuestCartProduct,
+} from './cart-documents';
+import type { GraphQLDocument, ResultOf } from './graphql-document';
+import { graphqlRequestWithRefresh } from './graphql-request-with-refresh';
 import {
   addGuestLine,
   changeGuestLine,
@@ -22,91 +37,28 @@ import { toast } from './toast';
 
 /**
  * The shopper's cart and wishlist, shared by the header (item count), the product page (in-cart
- * state, wishlist heart), the cart and the wishlist pages. Plain fetch (no Apollo), so the product
- * page stays light. Logged in, the cart is the server's, mirrored to local storage (`cartItems`;
+ * state, wishlist heart), the cart and the wishlist pages. Plain fetch (lib/graphql-request.ts), so
+ * the product page stays light. Logged in, the cart is the server's, mirrored to local storage (`cartItems`;
  * the session clears that key on logout). Logged out, it is the guest cart kept in local storage
  * (lib/guest-cart.ts), merged into the account by one call as soon as the shopper signs in, by
  * whichever way (decision 0063). A cart has one line per product, size and colour (decision 0062).
  */
 
 export type { CartItemProperties };
-export type CartItem = CartItemView;
-export type WishlistItem = WishlistItemView;
-
-export interface Cart {
-  items: CartItem[];
-  totalItems: number;
-  totalAmount: number;
-  hasProblems: boolean;
-}
-
-interface CartPayload {
-  success: boolean;
-  message: string | null;
-  productId: string | null;
-  cart: Cart;
-}
-
-interface WishlistPayload {
-  success: boolean;
-  message: string | null;
-  wishlist: WishlistItem[];
-}
-
-const CART_SELECTION = `items { id lineId productId name image price oldPrice discountPercent quantity
-  properties { size color } seller deliveryInfo available stock subtotal saving sizeOptions colorOptions soldOutSizes }
-  totalItems totalAmount hasProblems`;
-const WISHLIST_SELECTION = 'productId name image price oldPrice discountPercent available inStock addedAt sizeOptions colorOptions soldOutSizes';
-const CART_PAYLOAD = `success message productId cart { ${CART_SELECTION} }`;
-const WISHLIST_PAYLOAD = `success message wishlist { ${WISHLIST_SELECTION} }`;
-
-// Read through `me`: the cart subgraph extends the auth subgraph's User.
-const CART_QUERY = `query Cart { me { id cart { ${CART_SELECTION} } } }`;
-const WISHLIST_QUERY = `query Wishlist { me { id wishlist { ${WISHLIST_SELECTION} } } }`;
-const CART_AND_WISHLIST_QUERY = `query CartAndWishlist { me { id cart { ${CART_SELECTION} } wishlist { ${WISHLIST_SELECTION} } } }`;
-
-interface MeAnswer {
-  me: { id: string; cart?: Cart; wishlist?: WishlistItem[] } | null;
-}
+export type Cart = NonNullable<ResultOf<typeof CART_QUERY>['me']>['cart'];
+export type CartItem = Cart['items'][number];
+export type WishlistItem = NonNullable<ResultOf<typeof WISHLIST_QUERY>['me']>['wishlist'][number];
+type CartPayload = ResultOf<typeof ADD_TO_CART>['addToCart'];
+type WishlistPayload = ResultOf<typeof ADD_TO_WISHLIST>['addToWishlist'];
 
 /** `me` is null only when the session ended between the check and this request. */
-function fromMe<K extends 'cart' | 'wishlist'>(data: MeAnswer, field: K): NonNullable<MeAnswer['me']>[K] {
-  if (!data.me) throw new ServerMessageError('Session expired. Please login again.');
-  return data.me[field];
-}
-const ADD_TO_CART = `mutation AddToCart($productId: ID!, $quantity: Int!, $properties: CartItemPropertiesInput, $lineId: ID, $mode: String) {
-  addToCart(productId: $productId, quantity: $quantity, properties: $properties, lineId: $lineId, mode: $mode) { ${CART_PAYLOAD} } }`;
-const UPDATE_CART_ITEM = `mutation UpdateCartItem($productId: ID!, $lineId: ID, $properties: CartItemPropertiesInput!) {
-  updateCartItem(productId: $productId, lineId: $lineId, properties: $properties) { ${CART_PAYLOAD} } }`;
-const REMOVE_FROM_CART = `mutation RemoveFromCart($productId: ID!, $lineId: ID) { removeFromCart(productId: $productId, lineId: $lineId) { ${CART_PAYLOAD} } }`;
-const MERGE_GUEST_CART = `mutation MergeGuestCart($mergeKey: ID!, $lines: [GuestCartLineInput!]!) {
-  mergeGuestCart(mergeKey: $mergeKey, lines: $lines) { success message results { status message } cart { ${CART_SELECTION} } } }`;
-
-interface MergePayload {
-  success: boolean;
-  message: string;
-  results: { status: 'merged' | 'partial' | 'refused'; message: string | null }[];
-  cart: Cart;
-}
-
-/** The public product facts a guest line is priced from (the product page's own query asks for more). */
-const GUEST_PRODUCT_FIELDS = 'id name image thumbnail price oldPrice discount size colors stock stockDetail { size stock }';
-interface PublicProduct {
-  id: string;
-  name: string;
-  image: string[];
-  thumbnail: string | null;
-  price: number;
-  oldPrice: number;
-  discount: number;
-  size: string[];
-  colors: string[];
-  stock: number;
-  stockDetail: { size: string; stock: number }[];
+function fromMe<T>(me: T | null): T {
+  if (!me) throw new ServerMessageError('Session expired. Please login again.');
+  return me;
 }
 
 /** A catalog product in the guest cart's terms. */
-export function guestProductOf(p: Omit<PublicProduct, 'thumbnail'> & { thumbnail?: string | null }): GuestProduct {
+export function guestProductOf(p: Omit<GuestCartProduct, 'thumbnail'> & { thumbnail?: string | null }): GuestProduct {
   return {
     id: p.id,
     name: p.name,
@@ -124,10 +76,7 @@ export function guestProductOf(p: Omit<PublicProduct, 'thumbnail'> & { thumbnail
 /** The guest cart's products as the public catalog has them now, in one request. */
 async function freshGuestProducts(cart: GuestCart): Promise<Map<string, GuestProduct | null>> {
   const ids = [...new Set(cart.lines.map((l) => l.productId))];
-  const query = `query GuestCartProducts(${ids.map((_, i) => `$p${i}: ID!`).join(', ')}) { ${ids
-    .map((_, i) => `p${i}: product(id: $p${i}) { ${GUEST_PRODUCT_FIELDS} }`)
-    .join(' ')} }`;
-  const data = await graphqlRequest<Record<string, PublicProduct | null>>('GuestCartProducts', query, Object.fromEntries(ids.map((id, i) => [`p${i}`, id])));
+  const data = await graphqlRequest(guestCartProductsDocument(ids.length), Object.fromEntries(ids.map((id, i) => [`p${i}`, id])));
   return new Map(ids.map((id, i) => [id, data[`p${i}`] ? guestProductOf(data[`p${i}`]!) : null]));
 }
 
@@ -155,10 +104,6 @@ export interface OrderedVariant {
   color?: string | null;
 }
 const variantKey = (v: OrderedVariant) => `${v.productId}|${(v.size ?? '').toLowerCase()}|${(v.color ?? '').toLowerCase()}`;
-const ADD_TO_WISHLIST = `mutation AddToWishlist($productId: ID!) { addToWishlist(productId: $productId) { ${WISHLIST_PAYLOAD} } }`;
-const REMOVE_FROM_WISHLIST = `mutation RemoveFromWishlist($productId: ID!) { removeFromWishlist(productId: $productId) { ${WISHLIST_PAYLOAD} } }`;
-const MOVE_TO_CART = `mutation MoveWishlistItemToCart($productId: ID!, $properties: CartItemPropertiesInput) {
-  moveWishlistItemToCart(productId: $productId, properties: $properties) { ${CART_PAYLOAD} } }`;
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -243,8 +188,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const generation = useRef(0);
 
   const send = useCallback(
-    <T,>(name: string, query: string, variables: Record<string, unknown> = {}, silent = false) =>
-      graphqlMeRequestWithRefresh<T>(tokenRefresher, name, query, variables, { silent }),
+    <TData, TVariables>(document: GraphQLDocument<TData, TVariables>, variables: TVariables, silent = false) =>
+      graphqlRequestWithRefresh(tokenRefresher, document, variables, { silent }),
     [tokenRefresher],
   );
 
@@ -279,9 +224,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
       return;
     }
     setCartStatus('loading');
-    send<MeAnswer>('Cart', CART_QUERY, {}, true).then(
+    send(CART_QUERY, {}, true).then(
       (data) => {
-        if (generation.current === at) applyCart(fromMe(data, 'cart')!);
+        if (generation.current === at) applyCart(fromMe(data.me).cart);
       },
       (error: unknown) => {
         if (generation.current !== at) return;
@@ -311,10 +256,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
       const delays = [300, 700, 1500, 3000, 5000, 5000];
       const attempt = (round: number) => {
         if (generation.current !== at) return;
-        send<MeAnswer>('Cart', CART_QUERY, {}, true).then(
+        send(CART_QUERY, {}, true).then(
           (data) => {
             if (generation.current !== at) return;
-            const server = fromMe(data, 'cart')!;
+            const server = fromMe(data.me).cart;
             const settled = !server.items.some((item) => ordered.has(item));
             if (settled || round + 1 >= delays.length) applyCart(server);
             else setTimeout(() => attempt(round + 1), delays[round + 1]);
@@ -332,10 +277,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const reloadWishlist = useCallback(() => {
     const at = generation.current;
     setWishlistStatus('loading');
-    send<MeAnswer>('Wishlist', WISHLIST_QUERY, {}, true).then(
+    send(WISHLIST_QUERY, {}, true).then(
       (data) => {
         if (generation.current !== at) return;
-        setWishlist(fromMe(data, 'wishlist')!);
+        setWishlist(fromMe(data.me).wishlist);
         setWishlistStatus('ready');
         setWishlistError(undefined);
       },
@@ -349,12 +294,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const loadCartAndWishlist = useCallback(
     (at: number) => {
-      send<MeAnswer>('CartAndWishlist', CART_AND_WISHLIST_QUERY, {}, true).then(
+      send(CART_AND_WISHLIST_QUERY, {}, true).then(
         (data) => {
           if (generation.current !== at) return;
           try {
-            applyCart(fromMe(data, 'cart')!);
-            setWishlist(fromMe(data, 'wishlist')!);
+            applyCart(fromMe(data.me).cart);
+            setWishlist(fromMe(data.me).wishlist);
             setWishlistStatus('ready');
             setWishlistError(undefined);
           } catch (error) {
@@ -384,7 +329,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
    */
   const mergeGuestCartThenLoad = useCallback(
     (at: number, guestCart: GuestCart) => {
-      send<{ mergeGuestCart: MergePayload }>('MergeGuestCart', MERGE_GUEST_CART, mergeVariables(guestCart), true).then(
+      send(MERGE_GUEST_CART, mergeVariables(guestCart), true).then(
         (data) => {
           const payload = data.mergeGuestCart;
           writeGuestCart(null);
@@ -431,9 +376,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [status, loadCartAndWishlist, mergeGuestCartThenLoad, applyGuest]);
 
   const cartMutation = useCallback(
-    async (name: string, query: string, field: string, variables: Record<string, unknown>) => {
-      const data = await send<Record<string, CartPayload>>(name, query, variables);
-      const payload = checked(data[field]!);
+    async <TData, TVariables>(document: GraphQLDocument<TData, TVariables>, payloadOf: (data: TData) => CartPayload, variables: TVariables) => {
+      const payload = checked(payloadOf(await send(document, variables)));
       applyCart(payload.cart);
       return payload.cart;
     },
@@ -441,9 +385,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   );
 
   const wishlistMutation = useCallback(
-    async (name: string, query: string, field: string, variables: Record<string, unknown>) => {
-      const data = await send<Record<string, WishlistPayload>>(name, query, variables);
-      const payload = checked(data[field]!);
+    async <TData, TVariables>(document: GraphQLDocument<TData, TVariables>, payloadOf: (data: TData) => WishlistPayload, variables: TVariables) => {
+      const payload = checked(payloadOf(await send(document, variables)));
       setWishlist(payload.wishlist);
       setWishlistStatus('ready');
     },
@@ -478,7 +421,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
           applyGuest(next);
           return guestCartView(next);
         }
-        return cartMutation('AddToCart', ADD_TO_CART, 'addToCart', {
+        return cartMutation(ADD_TO_CART, (data) => data.addToCart, {
           productId,
           quantity,
           properties: options.lineId ? null : (cleanProperties(properties) ?? null),
@@ -494,7 +437,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
           applyGuest(next);
           return guestCartView(next);
         }
-        return cartMutation('UpdateCartItem', UPDATE_CART_ITEM, 'updateCartItem', {
+        return cartMutation(UPDATE_CART_ITEM, (data) => data.updateCartItem, {
           productId: line.productId,
           lineId: line.lineId,
           properties: cleanProperties(properties) ?? {},
@@ -507,18 +450,18 @@ export function CartProvider({ children }: { children: ReactNode }) {
           applyGuest(next);
           return guestCartView(next);
         }
-        return cartMutation('RemoveFromCart', REMOVE_FROM_CART, 'removeFromCart', { productId: line.productId, lineId: line.lineId });
+        return cartMutation(REMOVE_FROM_CART, (data) => data.removeFromCart, { productId: line.productId, lineId: line.lineId });
       },
       wishlist,
       wishlistStatus,
       wishlistError,
       reloadWishlist,
       inWishlist: (productId) => Boolean(wishlist?.some((item) => item.productId === productId)),
-      addToWishlist: (productId) => wishlistMutation('AddToWishlist', ADD_TO_WISHLIST, 'addToWishlist', { productId }),
+      addToWishlist: (productId) => wishlistMutation(ADD_TO_WISHLIST, (data) => data.addToWishlist, { productId }),
       removeFromWishlist: (productId) =>
-        wishlistMutation('RemoveFromWishlist', REMOVE_FROM_WISHLIST, 'removeFromWishlist', { productId }),
+        wishlistMutation(REMOVE_FROM_WISHLIST, (data) => data.removeFromWishlist, { productId }),
       moveWishlistItemToCart: async (productId, properties) => {
-        await cartMutation('MoveWishlistItemToCart', MOVE_TO_CART, 'moveWishlistItemToCart', { productId, properties: properties ?? null });
+        await cartMutation(MOVE_TO_CART, (data) => data.moveWishlistItemToCart, { productId, properties: properties ?? null });
         setWishlist((current) => current?.filter((item) => item.productId !== productId) ?? current);
       },
     }),

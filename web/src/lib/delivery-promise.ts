@@ -1,19 +1,12 @@
 import { useEffect, useState } from 'react';
 import { DELIVERY_PIN_STORAGE_KEY, normalizeDeliveryPin } from '@shop/proto-contracts/web';
+import { DELIVERY_PROMISE } from './delivery-promise-documents';
+import type { ResultOf } from './graphql-document';
 import { useGraphQLQuery } from './use-graphql-query';
 import { useSession } from './session';
 
 /** The server's delivery promise for a PIN (decision 0068): the same day the order will keep. */
-export interface DeliveryPromise {
-  pin: string;
-  serviceable: boolean;
-  codAvailable: boolean;
-  zone: string | null;
-  deliveryDate: string | null;
-  message: string;
-}
-
-const DELIVERY_PROMISE = `query DeliveryPromise($pin: String!) { deliveryPromise(pin: $pin) { pin serviceable codAvailable zone deliveryDate message } }`;
+export type DeliveryPromise = ResultOf<typeof DELIVERY_PROMISE>['deliveryPromise'];
 
 function storedPin(): string | undefined {
   try {
@@ -48,5 +41,5 @@ export function useDeliveryPin(): [string | undefined, (pin: string) => void] {
 /** The promise for a well-formed PIN (nothing is asked for another). */
 export function useDeliveryPromise(pin: string | undefined) {
   // The day moves with the clock (the dispatch cut-off): not kept in the shared cache.
-  return useGraphQLQuery<{ deliveryPromise: DeliveryPromise }>('DeliveryPromise', DELIVERY_PROMISE, { pin: pin ?? '' }, { skip: !pin, cache: false });
+  return useGraphQLQuery(DELIVERY_PROMISE, { pin: pin ?? '' }, { skip: !pin, cache: false });
 }

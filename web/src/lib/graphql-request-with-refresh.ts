@@ -1,5 +1,6 @@
 import { isUnauthenticated, SessionExpiredError } from './api-errors';
-import { graphqlRequest } from './graphql-request';
+import type { GraphQLDocument } from './graphql-document';
+import { sendOperation } from './graphql-request';
 import type { TokenRefresher } from './token-refresher';
 
 /**
@@ -12,43 +13,33 @@ async function refreshSince(refresher: TokenRefresher, sentAt: number, silent: b
 }
 
 /**
- * graphqlRequest for operations that need the session (a review, the user's own review): an
- * UNAUTHENTICATED answer refreshes the session once (shared with every other caller) and sends
+ * graphqlRequest for operations that need the session (the shopper's own data, every staff page):
+ * an UNAUTHENTICATED answer refreshes the session once (shared with every other caller) and sends
  * the operation again. If the session cannot be refreshed it rejects with SessionExpiredError;
  * `silent` keeps that from ending the session on screen (for reads made in the background).
+ * A query through `me`, which is open to everyone, answers `me: null` rather than UNAUTHENTICATED
+ * when the access cookie has gone stale (a tab left open past the token's life): that refreshes
+ * the session once too. The web's one refresh-and-retry path (decision 0084).
  */
-export async function graphqlRequestWithRefresh<TData>(
+export async function graphqlRequestWithRefresh<TData, TVariables>(
   refresher: TokenRefresher,
-  operationName: string,
-  query: string,
-  variables: Record<string, unknown> = {},
+  document: GraphQLDocument<TData, TVariables>,
+  variables: TVariables,
   { silent = false }: { silent?: boolean } = {},
 ): Promise<TData> {
+  const send = async (): Promise<TData> => {
+    const sentAt = Date.now();
+    try {
+      return await sendOperation(document, variables);
+    } catch (error) {
+      if (!isUnauthenticated(error)) throw error;
+      await refreshSince(refresher, sentAt, silent);
+      return sendOperation(document, variables);
+    }
+  };
   const sentAt = Date.now();
-  try {
-    return await graphqlRequest<TData>(operationName, query, variables);
-  } catch (error) {
-    if (!isUnauthenticated(error)) throw error;
-    await refreshSince(refresher, sentAt, silent);
-    return graphqlRequest<TData>(operationName, query, variables);
-  }
-}
-
-/**
- * graphqlRequestWithRefresh for a query read through `me`: `me` is open to everyone and answers
- * null (not UNAUTHENTICATED) when the access cookie has gone stale, e.g. in a tab left open past
- * the token's life. Then the session is refreshed once and the query sent again.
- */
-export async function graphqlMeRequestWithRefresh<TData>(
-  refresher: TokenRefresher,
-  operationName: string,
-  query: string,
-  variables: Record<string, unknown> = {},
-  { silent = false }: { silent?: boolean } = {},
-): Promise<TData> {
-  const sentAt = Date.now();
-  const data = await graphqlRequestWithRefresh<TData>(refresher, operationName, query, variables, { silent });
+  const data = await send();
   if ((data as { me?: unknown } | null)?.me !== null) return data;
   await refreshSince(refresher, sentAt, silent);
-  return graphqlRequestWithRefresh<TData>(refresher, operationName, query, variables, { silent });
+  return send();
 }

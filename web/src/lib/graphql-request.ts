@@ -1,3 +1,4 @@
+import type { GraphQLDocument, VariablesArgument } from './graphql-document';
 import { fetchWithTimeout } from './http';
 
 export interface GraphQLErrorEntry {
@@ -5,7 +6,7 @@ export interface GraphQLErrorEntry {
   extensions?: { code?: string } | null;
 }
 
-/** A GraphQL answer that carried errors; shaped like Apollo's CombinedGraphQLErrors (`errors`). */
+/** A GraphQL answer that carried errors (`errors`, what lib/api-errors.ts reads codes and messages from). */
 export class GraphQLResponseError extends Error {
   override name = 'GraphQLResponseError';
   /** `data` is what the server answered beside the errors (a partial result), if anything. */
@@ -18,23 +19,30 @@ export class GraphQLResponseError extends Error {
 }
 
 /**
- * One GraphQL operation over plain fetch (same origin, cookies, 10 s timeout), without Apollo or
- * a GraphQL parser. Used by what runs on every page before any feature loads (the session check,
- * logout, the token refresh) and by the shopper's browsing pages (Home, listings, search, product
- * detail), so the page a shopper lands on does not pay for the Apollo client.
+ * One GraphQL operation over plain fetch (same origin, cookies, 10 s timeout), without a GraphQL
+ * client library or parser: the web's only way to /graphql (decision 0084). Typed by the document's
+ * generated answer and variables.
  */
-export async function graphqlRequest<TData>(
-  operationName: string,
-  query: string,
-  variables: Record<string, unknown> = {},
+export function graphqlRequest<TData, TVariables>(
+  document: GraphQLDocument<TData, TVariables>,
+  ...[variables]: VariablesArgument<TVariables>
 ): Promise<TData> {
+  return sendOperation(document, variables);
+}
+
+/** graphqlRequest with the variables as one argument, for the lib's own senders (the cache, the refresh). */
+export async function sendOperation<TData, TVariables>(
+  document: GraphQLDocument<TData, TVariables>,
+  variables: TVariables | undefined,
+): Promise<TData> {
+  const { operationName, query } = document;
   const response = await fetchWithTimeout('/graphql', {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       accept: 'application/graphql-response+json, application/json',
     },
-    body: JSON.stringify({ operationName, query, variables }),
+    body: JSON.stringify({ operationName, query, variables: variables ?? {} }),
   });
   let body: { data?: TData | null; errors?: GraphQLErrorEntry[] } = {};
   try {

@@ -1,24 +1,4 @@
-/**
- * What a product card shows, and the GraphQL selection that asks for it. A plain string (no
- * parser): the browsing pages send it with graphqlRequest.
- */
-export interface ProductSummary {
-  id: string;
-  name: string;
-  /** Rupees. */
-  price: number;
-  /** MRP in rupees (equals price without a discount). */
-  oldPrice: number;
-  /** Percent. */
-  discount: number;
-  /** Card-size image URL, null when the product has no images. */
-  thumbnail: string | null;
-  rating: number;
-  reviews: number;
-  stock: number;
-  badge: string | null;
-}
-
+import type { TagListingQuery } from '../graphql/operations.generated';
 export const PRODUCT_SUMMARY_SELECTION = `
   id
   name
@@ -32,17 +12,6 @@ export const PRODUCT_SUMMARY_SELECTION = `
   badge
 `;
 
-/** One page of a listing (the API's ProductPage). */
-export interface ProductPage {
-  products: ProductSummary[];
-  productCount: number;
-  /** A search that found more than 1,000 products counts no further: productCount is then a lower bound ("1,000+"). */
-  productCountCapped: boolean;
-  resultsPerPage: number;
-  totalPages: number;
-  currentPage: number;
-}
-
 export const PRODUCT_PAGE_SELECTION = `
   products { ${PRODUCT_SUMMARY_SELECTION} }
   productCount
@@ -51,3 +20,9 @@ export const PRODUCT_PAGE_SELECTION = `
   totalPages
   currentPage
 `;
+
+/** What a product card shows (money in rupees; thumbnail null when the product has no images). */
+export type ProductSummary = ProductPage['products'][number];
+
+/** One page of a listing (the API's ProductPage); productCount is a lower bound ("1,000+") when productCountCapped. */
+export type ProductPage = TagListingQuery['productsByTag'];

@@ -1,8 +1,8 @@
-import { graphqlRequest } from './graphql-request';
+import type { GraphQLDocument, VariablesArgument } from './graphql-document';
+import { sendOperation } from './graphql-request';
 
 /**
- * The read cache behind useGraphQLQuery (the browsing pages talk GraphQL without Apollo, see
- * graphql-request.ts). Answers are kept per operation and variables; requests on their way are
+ * The read cache behind useGraphQLQuery, the web's one GraphQL cache (decision 0084). Answers are kept per operation and variables; requests on their way are
  * shared, so two askers (or a prefetch and a page) send one request. No React here: the
  * start-up prefetch (src/prefetch.ts) runs before React has even loaded.
  */
@@ -18,6 +18,7 @@ export interface CacheEntry {
 
 const cache = new Map<string, CacheEntry>();
 const inFlight = new Map<string, Promise<unknown>>();
+const invalidationListeners = new Set<(operationName: string | undefined) => void>();
 
 export function queryKey(operationName: string, variables: Record<string, unknown>, extra = ''): string {
   return `${operationName}:${JSON.stringify(variables)}${extra ? `#${extra}` : ''}`;
@@ -51,16 +52,15 @@ export function trackRequest<T>(key: string, request: Promise<T>): Promise<T> {
 
 /**
  * Sends a read before any component asks for it (the first page's data, while its code loads);
- * the component's useGraphQLQuery with the same operation and variables picks the answer up.
+ * the component's useGraphQLQuery with the same document and variables picks the answer up.
  */
-export function prefetchQuery<TData>(
-  operationName: string,
-  query: string,
-  variables: Record<string, unknown> = {},
+export function prefetchQuery<TData, TVariables>(
+  document: GraphQLDocument<TData, TVariables>,
+  ...[variables]: VariablesArgument<TVariables>
 ): Promise<TData | undefined> {
-  const key = queryKey(operationName, variables);
+  const key = queryKey(document.operationName, variables ?? {});
   if (cache.has(key) || inFlight.has(key)) return Promise.resolve(undefined);
-  const sent = trackRequest(key, graphqlRequest<TData>(operationName, query, variables));
+  const sent = trackRequest(key, sendOperation(document, variables));
   // A failure is reported by the component that joins this request (or asks again later).
   return sent.then(
     (data) => {
@@ -71,9 +71,21 @@ export function prefetchQuery<TData>(
   );
 }
 
-/** Forgets cached answers of one operation (or all), e.g. after a change the server made. */
+/**
+ * Forgets cached answers of one operation (or all), e.g. after a change the server made; the
+ * queries on screen for it ask again (the answer they show stays until the fresh one arrives).
+ */
 export function invalidateQueries(operationName?: string): void {
   for (const key of [...cache.keys()]) {
     if (!operationName || key.startsWith(`${operationName}:`)) cache.delete(key);
   }
+  invalidationListeners.forEach((listener) => listener(operationName));
+}
+
+/** Tells `listener` of every invalidateQueries (the operation's name, or undefined for all). */
+export function onInvalidate(listener: (operationName: string | undefined) => void): () => void {
+  invalidationListeners.add(listener);
+  return () => {
+    invalidationListeners.delete(listener);
+  };
 }

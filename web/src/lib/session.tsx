@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from './toast';
 import { getErrorMessage, isUnauthenticated, payloadMessage } from './api-errors';
 import { graphqlRequest } from './graphql-request';
-import { SESSION_USER_SELECTION, type SessionUser } from './session-user';
+import { LOGOUT_MUTATION, ME_QUERY } from './session-documents';
+import type { SessionUser } from './session-user';
 import { clearLocalSession, clearStoredAuth, readStoredFlag, storeAuthenticatedUser } from './storage-keys';
 import type { TokenRefresher } from './token-refresher';
 
@@ -22,9 +23,9 @@ export interface Session {
   forgetStoredAuth(): void;
   /** Logs out on the server, and locally whatever the server answers. */
   logout(): Promise<LogoutOutcome>;
-  /** One refresh of the session cookies (for calls made outside Apollo, e.g. uploads). */
+  /** One refresh of the session cookies (for GraphQL calls and for uploads alike). */
   refreshSession(): Promise<boolean>;
-  /** Shared with the Apollo client, so all calls wait on the same refresh. */
+  /** Shared by every caller, so all calls wait on the same refresh. */
   tokenRefresher: TokenRefresher;
 }
 
@@ -33,14 +34,12 @@ const SessionContext = createContext<Session | null>(null);
 const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
 const LOGOUT_ERROR = 'Logout failed. Please try again.';
 
-const ME_QUERY = `query Me { me { ${SESSION_USER_SELECTION} } }`;
-const LOGOUT_MUTATION = 'mutation Logout { logout { success message } }';
 
 type MeAnswer = SessionUser | null | 'unreachable';
 
 async function askWhoAmI(): Promise<MeAnswer> {
   try {
-    const data = await graphqlRequest<{ me: SessionUser | null }>('Me', ME_QUERY);
+    const data = await graphqlRequest(ME_QUERY);
     return data.me ?? null;
   } catch (error) {
     return isUnauthenticated(error) ? null : 'unreachable';
@@ -110,10 +109,7 @@ export function SessionProvider({ refresher, children }: { refresher: TokenRefre
 
   const logout = useCallback(async (): Promise<LogoutOutcome> => {
     try {
-      const data = await graphqlRequest<{ logout: { success: boolean; message?: string | null } }>(
-        'Logout',
-        LOGOUT_MUTATION,
-      );
+      const data = await graphqlRequest(LOGOUT_MUTATION);
       return data.logout.success ? { ok: true } : { ok: false, message: payloadMessage(data.logout, LOGOUT_ERROR) };
     } catch (error) {
       // Already logged out on the server: that is what the visitor asked for.

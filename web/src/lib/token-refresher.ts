@@ -1,3 +1,4 @@
+import { REFRESH_TOKEN } from './session-documents';
 import { graphqlRequest } from './graphql-request';
 
 export interface TokenRefresher {
@@ -12,13 +13,10 @@ export interface TokenRefresher {
   onSessionExpired(listener: () => void): () => void;
 }
 
-// Sent outside Apollo so the refresh can never trigger itself.
+// Sent with the plain graphqlRequest, never the refreshing one, so the refresh cannot trigger itself.
 async function requestRefresh(): Promise<boolean> {
   try {
-    const data = await graphqlRequest<{ refreshToken: { success: boolean } | null }>(
-      'RefreshToken',
-      'mutation RefreshToken { refreshToken { success message } }',
-    );
+    const data = await graphqlRequest(REFRESH_TOKEN);
     return data.refreshToken?.success === true;
   } catch {
     return false;

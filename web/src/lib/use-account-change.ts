@@ -1,5 +1,6 @@
 import { toast } from './toast';
 import { payloadMessage } from './api-errors';
+import type { GraphQLDocument, VariablesArgument } from './graphql-document';
 import type { SessionUser } from './session-user';
 import { useSession } from './session';
 import { TOAST_MS } from './toast-durations';
@@ -28,18 +29,17 @@ const toastOptions = { autoClose: TOAST_MS.short };
  * it resolves to the updated account, or undefined when the change failed (the shopper was told).
  * `refuse` toasts a mistake the form found itself, in the same way.
  */
-export function useAccountChange<TData, TVariables extends Record<string, unknown>>(
-  operationName: string,
-  mutation: string,
+export function useAccountChange<TData, TVariables>(
+  document: GraphQLDocument<TData, TVariables>,
   payloadOf: (data: TData) => AccountChangePayload,
   texts: AccountChangeTexts,
 ) {
   const { updateUser } = useSession();
-  const { mutate, loading } = useSessionMutation<TData, TVariables>(operationName, mutation);
+  const { mutate, loading } = useSessionMutation(document);
 
   async function save(variables: TVariables): Promise<SessionUser | undefined> {
     try {
-      const payload = payloadOf(await mutate(variables));
+      const payload = payloadOf(await mutate(...([variables] as VariablesArgument<TVariables>)));
       if (!payload.success || !payload.user) {
         toast.error(payloadMessage(payload, texts.failed), toastOptions);
         return undefined;

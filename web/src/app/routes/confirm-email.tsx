@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { CONFIRM_EMAIL_CHANGE_MUTATION, type ConfirmEmailChangeData } from '../../features/auth/api/auth-documents';
+import { CONFIRM_EMAIL_CHANGE_MUTATION } from '../../features/auth/api/auth-documents';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { usePublicMutation } from '../../features/auth/hooks/use-public-mutation';
 import { getErrorMessage, payloadMessage } from '../../lib/api-errors';
@@ -11,7 +11,7 @@ const CONFIRM_ERROR = 'Email confirmation link is invalid or has expired';
 export default function ConfirmEmailPage() {
   const { token = '' } = useParams();
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-  const { mutate: confirm } = usePublicMutation<ConfirmEmailChangeData, { token: string }>('ConfirmEmailChange', CONFIRM_EMAIL_CHANGE_MUTATION);
+  const { mutate: confirm } = usePublicMutation(CONFIRM_EMAIL_CHANGE_MUTATION);
   const sent = useRef(false);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { PageTitle } from '../../components/page-title';
-import { HOME_SECTIONS } from '../../features/home/api/home-query';
+import { HOME_SECTIONS } from '../../features/home/api/home-documents';
 import { CategoryGrid } from '../../features/home/components/category-grid';
 import { CategorySidebar } from '../../features/home/components/category-sidebar';
 import { HeroCarousel } from '../../features/home/components/hero-carousel';

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { VERIFY_EMAIL_MUTATION, type VerifyEmailData } from '../../features/auth/api/auth-documents';
+import { VERIFY_EMAIL_MUTATION } from '../../features/auth/api/auth-documents';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { usePublicMutation } from '../../features/auth/hooks/use-public-mutation';
 import { getErrorMessage, payloadMessage } from '../../lib/api-errors';
 import { graphqlRequest } from '../../lib/graphql-request';
 import { useSession } from '../../lib/session';
-import { SESSION_USER_SELECTION, type SessionUser } from '../../lib/session-user';
+import { ME_QUERY } from '../../lib/session-documents';
 
 const VERIFY_ERROR = 'Verification link is invalid or has expired';
 
@@ -15,7 +15,7 @@ export default function VerifyEmailPage() {
   const { token = '' } = useParams();
   const { user, updateUser } = useSession();
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-  const { mutate: verify } = usePublicMutation<VerifyEmailData, { token: string }>('VerifyEmail', VERIFY_EMAIL_MUTATION);
+  const { mutate: verify } = usePublicMutation(VERIFY_EMAIL_MUTATION);
   const sent = useRef(false);
   const signedIn = Boolean(user);
 
@@ -28,7 +28,7 @@ export default function VerifyEmailPage() {
         setOutcome({ ok: data.verifyEmail.success, message: payloadMessage(data.verifyEmail, VERIFY_ERROR) });
         // Signed in here: the profile shows the verified address without a reload.
         if (data.verifyEmail.success && signedIn) {
-          const me = await graphqlRequest<{ me: SessionUser | null }>('Me', `query Me { me { ${SESSION_USER_SELECTION} } }`).catch(() => null);
+          const me = await graphqlRequest(ME_QUERY).catch(() => null);
           if (me?.me) updateUser(me.me);
         }
       })

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { graphqlRequest } from '../../lib/graphql-request';
+import { SUBSCRIBE_NEWSLETTER } from './footer-documents';
 import { toast } from '../../lib/toast';
 import { toastFailure } from '../../lib/toast-failure';
 import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../lib/support-contact';
 import { CashIcon, ClockIcon, GiftIcon, LogoMark, MailIcon, PhoneIcon, ReturnIcon, TruckIcon } from '../icons';
 
-
-const SUBSCRIBE_NEWSLETTER = `mutation SubscribeNewsletter($email: String!) { subscribeNewsletter(email: $email) { success message } }`;
 const SUBSCRIBE_FAILED = 'We could not sign you up right now. Please try again.';
 
 /**
@@ -22,7 +21,7 @@ function NewsletterForm() {
     event.preventDefault();
     setBusy(true);
     try {
-      const data = await graphqlRequest<{ subscribeNewsletter: { message: string | null } }>('SubscribeNewsletter', SUBSCRIBE_NEWSLETTER, { email: address });
+      const data = await graphqlRequest(SUBSCRIBE_NEWSLETTER, { email: address });
       setAddress('');
       toast.success(data.subscribeNewsletter.message ?? 'Check your inbox to confirm your subscription.');
     } catch (error) {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatINR } from '../../lib/format';
-import { SEARCH_SUGGESTIONS_QUERY, type SearchSuggestions as Suggestions } from '../../features/products/api/search-suggestions';
+import { SEARCH_SUGGESTIONS_QUERY, type SearchSuggestions as Suggestions } from '../../features/products/api/search-suggestions-documents';
 import { graphqlRequest } from '../../lib/graphql-request';
 import { SearchIcon } from '../icons';
 
@@ -57,7 +57,7 @@ export function SearchBox() {
     }
     let current = true;
     const timer = window.setTimeout(() => {
-      graphqlRequest<{ searchSuggestions: Suggestions }>('SearchSuggestions', SEARCH_SUGGESTIONS_QUERY, { query: term.slice(0, 100) })
+      graphqlRequest(SEARCH_SUGGESTIONS_QUERY, { query: term.slice(0, 100) })
         .then((data) => {
           if (!current) return;
           setSuggestions(data.searchSuggestions);

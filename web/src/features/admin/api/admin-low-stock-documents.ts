@@ -1,22 +1,7 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-
-/** A product running out, as the low-stock list shows it (decision 0057). */
-export interface LowStockProduct {
-  id: string;
-  code: string;
-  name: string;
-  stock: number;
-  thumbnail: string | null;
-  /** Sizes at or under the threshold, fewest first. */
-  lowSizes: Array<{ size: string; stock: number }>;
-}
-
-export interface AdminLowStockData {
-  adminLowStock: { threshold: number; products: LowStockProduct[]; total: number; totalPages: number; currentPage: number };
-}
+import { graphqlDocument, type ResultOf } from '../../../lib/graphql-document';
 
 /** Staff: products with the threshold's units or fewer (or a size that has), fewest first. */
-export const ADMIN_LOW_STOCK: TypedDocumentNode<AdminLowStockData, { page: number; limit: number }> = gql`
+export const ADMIN_LOW_STOCK = graphqlDocument('AdminLowStock', `
   query AdminLowStock($page: Int!, $limit: Int!) {
     adminLowStock(page: $page, limit: $limit) {
       threshold
@@ -36,4 +21,8 @@ export const ADMIN_LOW_STOCK: TypedDocumentNode<AdminLowStockData, { page: numbe
       }
     }
   }
-`;
+`);
+
+export type AdminLowStockData = ResultOf<typeof ADMIN_LOW_STOCK>;
+/** A product running out, as the low-stock list shows it (decision 0057). */
+export type LowStockProduct = AdminLowStockData['adminLowStock']['products'][number];

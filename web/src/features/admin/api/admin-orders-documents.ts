@@ -1,50 +1,8 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { OrderStatus } from '@shop/proto-contracts/web';
-import { ORDER_DELIVERY_AND_PRICES, type OrderDeliveryAndPrices, type OrderReturn } from '../../orders/api/order-documents';
+import { graphqlDocument, type ResultOf } from '../../../lib/graphql-document';
+import { ORDER_DELIVERY_AND_PRICES, RETURN_SELECTION } from '../../orders/api/order-documents';
 
-/** One line of an order as the staff list shows it ('2 x Brass Diya Lamp'). */
-export interface AdminOrderLine {
-  productId: string;
-  name: string;
-  quantity: number;
-}
-
-/** An order in Orders Management. Money in rupees; dates as ISO text. */
-export interface AdminOrder {
-  id: string;
-  createdAt: string;
-  /** Lower-case, as the server's enum OrderStatus. */
-  orderStatus: OrderStatus;
-  /** The moves this member of staff may make now: the server's status machine decides. */
-  nextStatuses: OrderStatus[];
-  totalPrice: number;
-  /** The name the order was placed under (the order's own copy; the account may be gone). */
-  buyerName: string;
-  orderItems: AdminOrderLine[];
-  paymentInfo: { id: string | null; status: string; method: string };
-  /** How the parcel travels, once shipped (decision 0054). */
-  shipment: OrderShipment | null;
-}
-
-export interface OrderShipment {
-  courier: string;
-  courierName: string;
-  trackingNumber: string | null;
-  trackingUrl: string | null;
-}
-
-/** One page of orders with the count over all pages. */
-export interface AdminOrdersPageData {
-  orders: AdminOrder[];
-  totalPages: number;
-  currentPage: number;
-  /** Orders found (all pages). */
-  total: number;
-}
-
-// The list and the status answer select the same fields, so Apollo's cache (orders are
-// normalised by id) shows a changed status in the list at once.
-const ADMIN_ORDER_FIELDS = gql`
+// The list and the status answer select the same fields, so a changed order replaces its row as it is.
+const ADMIN_ORDER_FIELDS = `
   fragment AdminOrderFields on Order {
     id
     createdAt
@@ -83,14 +41,8 @@ export interface AdminOrderFilters {
   to: string;
 }
 
-export interface AdminOrderSearchData {
-  adminOrders: AdminOrdersPageData & { totalAmount: number };
-}
-
-export type AdminOrderSearchVariables = { [K in keyof AdminOrderFilters]: string | null } & { page: number; limit: number };
-
 /** Staff: one page of the orders a search finds, newest first, with the sum of those not cancelled. */
-export const ADMIN_ORDER_SEARCH: TypedDocumentNode<AdminOrderSearchData, AdminOrderSearchVariables> = gql`
+export const ADMIN_ORDER_SEARCH = graphqlDocument('AdminOrderSearch', `
   query AdminOrderSearch($q: String, $status: String, $payment: String, $from: String, $to: String, $page: Int!, $limit: Int!) {
     adminOrders(q: $q, status: $status, payment: $payment, from: $from, to: $to, page: $page, limit: $limit) {
       orders {
@@ -103,26 +55,10 @@ export const ADMIN_ORDER_SEARCH: TypedDocumentNode<AdminOrderSearchData, AdminOr
     }
   }
   ${ADMIN_ORDER_FIELDS}
-`;
-
-/** An order as dispatch needs it: where it goes, what is in it, what it costs, where it stands. */
-export interface AdminOrderDetail extends AdminOrder, OrderDeliveryAndPrices {
-  orderItems: Array<AdminOrderLine & { image: string | null; price: number; properties: { size: string | null; color: string | null } }>;
-  shippedAt: string | null;
-  deliveredAt: string | null;
-  cancelledAt: string | null;
-  estimatedDelivery: string;
-  /** Delivered orders: the GST tax invoice (decision 0026). */
-  invoiceNumber: string | null;
-  invoiceUrl: string | null;
-  /** Its returns and their refunds, oldest first. */
-  returns: OrderReturn[];
-  /** Staff-only notes, oldest first. */
-  staffNotes: OrderNote[] | null;
-}
+`);
 
 /** Staff: one order (null when there is none with this id). */
-export const ADMIN_ORDER_DETAIL: TypedDocumentNode<{ order: AdminOrderDetail | null }, { id: string }> = gql`
+export const ADMIN_ORDER_DETAIL = graphqlDocument('AdminOrderDetail', `
   query AdminOrderDetail($id: ID!) {
     order(id: $id) {
       ...AdminOrderFields
@@ -144,30 +80,7 @@ export const ADMIN_ORDER_DETAIL: TypedDocumentNode<{ order: AdminOrderDetail | n
       estimatedDelivery
       invoiceNumber
       invoiceUrl
-      returns {
-        id
-        orderId
-        status
-        reason
-        refundAmount
-        refundMethod
-        refundReference
-        createdAt
-        items {
-          productId
-          name
-          quantity
-          properties {
-            size
-            color
-          }
-        }
-        timeline {
-          status
-          note
-          at
-        }
-      }
+      returns { ${RETURN_SELECTION} }
       staffNotes {
         id
         authorName
@@ -178,22 +91,10 @@ export const ADMIN_ORDER_DETAIL: TypedDocumentNode<{ order: AdminOrderDetail | n
   }
   ${ADMIN_ORDER_FIELDS}
   ${ORDER_DELIVERY_AND_PRICES}
-`;
-
-export interface SetOrderStatusData {
-  setOrderStatus: { success: boolean; message: string | null; order: AdminOrder | null };
-}
-
-export interface SetOrderStatusVariables {
-  id: string;
-  status: string;
-  /** Shipping only: the courier (a COURIERS id) and its tracking number. */
-  courier?: string | null;
-  trackingNumber?: string | null;
-}
+`);
 
 /** Staff: moves an order to a status the server's status machine allows from its current one. */
-export const SET_ORDER_STATUS: TypedDocumentNode<SetOrderStatusData, SetOrderStatusVariables> = gql`
+export const SET_ORDER_STATUS = graphqlDocument('AdminSetOrderStatus', `
   mutation AdminSetOrderStatus($id: ID!, $status: String!, $courier: String, $trackingNumber: String) {
     setOrderStatus(id: $id, status: $status, courier: $courier, trackingNumber: $trackingNumber) {
       success
@@ -210,28 +111,20 @@ export const SET_ORDER_STATUS: TypedDocumentNode<SetOrderStatusData, SetOrderSta
     }
   }
   ${ADMIN_ORDER_FIELDS}
-`;
-
-export interface DeleteOrderData {
-  deleteOrder: { success: boolean; message: string | null };
-}
+`);
 
 /** Admin only: deletes an order (one still holding stock gives it back). */
-export const DELETE_ORDER: TypedDocumentNode<DeleteOrderData, { id: string }> = gql`
+export const DELETE_ORDER = graphqlDocument('AdminDeleteOrder', `
   mutation AdminDeleteOrder($id: ID!) {
     deleteOrder(id: $id) {
       success
       message
     }
   }
-`;
-
-export interface CollectCodData {
-  collectCod: { success: boolean; message: string | null; order: (AdminOrder & { paidAt: string | null }) | null };
-}
+`);
 
 /** Staff: the cash of a shipped or delivered cash-on-delivery order is in hand (payment Paid). */
-export const COLLECT_COD: TypedDocumentNode<CollectCodData, { id: string }> = gql`
+export const COLLECT_COD = graphqlDocument('AdminCollectCod', `
   mutation AdminCollectCod($id: ID!) {
     collectCod(id: $id) {
       success
@@ -243,22 +136,10 @@ export const COLLECT_COD: TypedDocumentNode<CollectCodData, { id: string }> = gq
     }
   }
   ${ADMIN_ORDER_FIELDS}
-`;
-
-/** A staff-only note on an order. */
-export interface OrderNote {
-  id: string;
-  authorName: string;
-  text: string;
-  createdAt: string;
-}
-
-export interface AddOrderNoteData {
-  addOrderNote: { success: boolean; message: string | null; note: OrderNote | null };
-}
+`);
 
 /** Staff: adds a note only staff see. */
-export const ADD_ORDER_NOTE: TypedDocumentNode<AddOrderNoteData, { id: string; text: string }> = gql`
+export const ADD_ORDER_NOTE = graphqlDocument('AdminAddOrderNote', `
   mutation AdminAddOrderNote($id: ID!, $text: String!) {
     addOrderNote(id: $id, text: $text) {
       success
@@ -271,4 +152,18 @@ export const ADD_ORDER_NOTE: TypedDocumentNode<AddOrderNoteData, { id: string; t
       }
     }
   }
-`;
+`);
+
+export type AdminOrderSearchData = ResultOf<typeof ADMIN_ORDER_SEARCH>;
+/** One page of orders with the count over all pages. */
+export type AdminOrdersPageData = AdminOrderSearchData['adminOrders'];
+/** An order in Orders Management. Money in rupees; dates as ISO text. */
+export type AdminOrder = AdminOrdersPageData['orders'][number];
+/** One line of an order as the staff list shows it ('2 x Brass Diya Lamp'). */
+export type AdminOrderLine = AdminOrder['orderItems'][number];
+/** How the parcel travels, once shipped (decision 0054). */
+export type OrderShipment = NonNullable<AdminOrder['shipment']>;
+/** An order as dispatch needs it: where it goes, what is in it, what it costs, where it stands. */
+export type AdminOrderDetail = NonNullable<ResultOf<typeof ADMIN_ORDER_DETAIL>['order']>;
+/** A staff-only note on an order. */
+export type OrderNote = NonNullable<ResultOf<typeof ADD_ORDER_NOTE>['addOrderNote']['note']>;

@@ -1,37 +1,7 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-
-/** A product as the staff list shows it (price in rupees). */
-export interface AdminProduct {
-  id: string;
-  /** The staff-supplied product code. */
-  code: string;
-  name: string;
-  price: number;
-  stock: number;
-  /** Card-size URL of the first image; null when the product has none. */
-  thumbnail: string | null;
-  category: { id: string; name: string };
-}
-
-export interface AdminProductsData {
-  adminProducts: {
-    products: AdminProduct[];
-    productCount: number;
-    resultsPerPage: number;
-    totalPages: number;
-    currentPage: number;
-  };
-}
-
-export interface AdminProductsVariables {
-  /** Matches the name or the product code; null for every product. */
-  query: string | null;
-  page: number;
-  limit: number;
-}
+import { graphqlDocument, type ResultOf, type VariablesOf } from '../../../lib/graphql-document';
 
 /** Staff: every product, newest first, optionally matching a text. */
-export const ADMIN_PRODUCTS: TypedDocumentNode<AdminProductsData, AdminProductsVariables> = gql`
+export const ADMIN_PRODUCTS = graphqlDocument('AdminProducts', `
   query AdminProducts($query: String, $page: Int!, $limit: Int!) {
     adminProducts(query: $query, page: $page, limit: $limit) {
       products {
@@ -52,18 +22,19 @@ export const ADMIN_PRODUCTS: TypedDocumentNode<AdminProductsData, AdminProductsV
       currentPage
     }
   }
-`;
-
-export interface DeleteProductData {
-  deleteProduct: { success: boolean; message: string | null };
-}
+`);
 
 /** Staff: deletes a product. */
-export const DELETE_PRODUCT: TypedDocumentNode<DeleteProductData, { id: string }> = gql`
+export const DELETE_PRODUCT = graphqlDocument('AdminDeleteProduct', `
   mutation AdminDeleteProduct($id: ID!) {
     deleteProduct(id: $id) {
       success
       message
     }
   }
-`;
+`);
+
+export type AdminProductsData = ResultOf<typeof ADMIN_PRODUCTS>;
+/** A product as the staff list shows it (price in rupees). */
+export type AdminProduct = AdminProductsData['adminProducts']['products'][number];
+export type AdminProductsVariables = VariablesOf<typeof ADMIN_PRODUCTS>;

@@ -1,21 +1,7 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-
-/** A shopper's review as staff see it. */
-export interface AdminReview {
-  id: string;
-  productId: string;
-  userName: string;
-  rating: number;
-  comment: string;
-  createdAt: string;
-}
-
-export interface AdminReviewsData {
-  adminReviews: AdminReview[];
-}
+import { graphqlDocument, type ResultOf, type VariablesOf } from '../../../lib/graphql-document';
 
 /** Staff: every review of a product, newest first. */
-export const ADMIN_REVIEWS: TypedDocumentNode<AdminReviewsData, { productId: string }> = gql`
+export const ADMIN_REVIEWS = graphqlDocument('AdminReviews', `
   query AdminReviews($productId: ID!) {
     adminReviews(productId: $productId) {
       id
@@ -26,32 +12,10 @@ export const ADMIN_REVIEWS: TypedDocumentNode<AdminReviewsData, { productId: str
       createdAt
     }
   }
-`;
-
-/** A review in the moderation list: with its product's name, whether the reviewer received it and its moderation state. */
-export interface ModeratedReview extends AdminReview {
-  productName: string | null;
-  verifiedPurchase: boolean;
-  /** pending, approved or rejected (decision 0056). */
-  status: string;
-  rejectionReason: string | null;
-}
-
-export interface AdminReviewListData {
-  adminReviewList: { reviews: ModeratedReview[]; total: number; totalPages: number; currentPage: number };
-}
-
-export interface AdminReviewListVariables {
-  q: string | null;
-  rating: number | null;
-  productId: string | null;
-  status: string | null;
-  page: number;
-  limit: number;
-}
+`);
 
 /** Staff: every review newest first, by rating, product and text. */
-export const ADMIN_REVIEW_LIST: TypedDocumentNode<AdminReviewListData, AdminReviewListVariables> = gql`
+export const ADMIN_REVIEW_LIST = graphqlDocument('AdminReviewList', `
   query AdminReviewList($q: String, $rating: Int, $productId: ID, $status: String, $page: Int!, $limit: Int!) {
     adminReviewList(q: $q, rating: $rating, productId: $productId, status: $status, page: $page, limit: $limit) {
       reviews {
@@ -71,28 +35,20 @@ export const ADMIN_REVIEW_LIST: TypedDocumentNode<AdminReviewListData, AdminRevi
       currentPage
     }
   }
-`;
-
-export interface DeleteReviewData {
-  deleteReview: { success: boolean; message: string | null };
-}
+`);
 
 /** Staff: removes a review (the product's rating is worked out again). */
-export const DELETE_REVIEW: TypedDocumentNode<DeleteReviewData, { productId: string; reviewId: string }> = gql`
+export const DELETE_REVIEW = graphqlDocument('AdminDeleteReview', `
   mutation AdminDeleteReview($productId: ID!, $reviewId: ID!) {
     deleteReview(productId: $productId, reviewId: $reviewId) {
       success
       message
     }
   }
-`;
-
-export interface ModerateReviewData {
-  moderateReview: { success: boolean; message: string | null; review: { id: string; status: string; rejectionReason: string | null } | null };
-}
+`);
 
 /** Staff: approve a review (shown, counted), or reject it with the reason its author reads. */
-export const MODERATE_REVIEW: TypedDocumentNode<ModerateReviewData, { reviewId: string; status: 'approved' | 'rejected'; reason?: string | null }> = gql`
+export const MODERATE_REVIEW = graphqlDocument('AdminModerateReview', `
   mutation AdminModerateReview($reviewId: ID!, $status: String!, $reason: String) {
     moderateReview(reviewId: $reviewId, status: $status, reason: $reason) {
       success
@@ -104,4 +60,12 @@ export const MODERATE_REVIEW: TypedDocumentNode<ModerateReviewData, { reviewId: 
       }
     }
   }
-`;
+`);
+
+export type AdminReviewsData = ResultOf<typeof ADMIN_REVIEWS>;
+/** A shopper's review as staff see it. */
+export type AdminReview = AdminReviewsData['adminReviews'][number];
+export type AdminReviewListData = ResultOf<typeof ADMIN_REVIEW_LIST>;
+/** A review in the moderation list: with its product's name, whether the reviewer received it and its moderation state (decision 0056). */
+export type ModeratedReview = AdminReviewListData['adminReviewList']['reviews'][number];
+export type AdminReviewListVariables = VariablesOf<typeof ADMIN_REVIEW_LIST>;

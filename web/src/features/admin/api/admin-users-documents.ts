@@ -1,29 +1,8 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { graphqlDocument, type ResultOf } from '../../../lib/graphql-document';
 import type { Role } from '../../../lib/session-user';
 
-/** An account as the Users section shows it. */
-export interface AdminUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  avatar: string | null;
-  createdAt: string;
-}
-
-export interface AdminUserPageData {
-  adminUserPage: { users: AdminUser[]; total: number; totalPages: number; currentPage: number };
-}
-
-export interface AdminUserPageVariables {
-  q: string | null;
-  role: Role | null;
-  page: number;
-  pageSize: number;
-}
-
 /** Admin: one page of the accounts a search finds (name, email or phone; role), newest first. */
-export const ADMIN_USER_PAGE: TypedDocumentNode<AdminUserPageData, AdminUserPageVariables> = gql`
+export const ADMIN_USER_PAGE = graphqlDocument('AdminUserPage', `
   query AdminUserPage($q: String, $role: Role, $page: Int!, $pageSize: Int!) {
     adminUserPage(q: $q, role: $role, page: $page, pageSize: $pageSize) {
       users {
@@ -39,13 +18,9 @@ export const ADMIN_USER_PAGE: TypedDocumentNode<AdminUserPageData, AdminUserPage
       currentPage
     }
   }
-`;
+`);
 
-export interface SetUserRoleData {
-  setUserRole: { success: boolean; message: string | null; user: AdminUser | null };
-}
-
-export const SET_USER_ROLE: TypedDocumentNode<SetUserRoleData, { id: string; role: Role }> = gql`
+export const SET_USER_ROLE = graphqlDocument('SetUserRole', `
   mutation SetUserRole($id: ID!, $role: Role!) {
     setUserRole(id: $id, role: $role) {
       success
@@ -60,20 +35,16 @@ export const SET_USER_ROLE: TypedDocumentNode<SetUserRoleData, { id: string; rol
       }
     }
   }
-`;
+`);
 
-export interface DeleteUserData {
-  deleteUser: { success: boolean; message: string | null };
-}
-
-export const DELETE_USER: TypedDocumentNode<DeleteUserData, { id: string }> = gql`
+export const DELETE_USER = graphqlDocument('DeleteUser', `
   mutation DeleteUser($id: ID!) {
     deleteUser(id: $id) {
       success
       message
     }
   }
-`;
+`);
 
 /** The Edit Role menu's choices, in the spec's order. */
 export const ROLE_CHOICES: ReadonlyArray<{ role: Role; label: string }> = [
@@ -81,3 +52,7 @@ export const ROLE_CHOICES: ReadonlyArray<{ role: Role; label: string }> = [
   { role: 'admin', label: 'Admin' },
   { role: 'emp', label: 'Emp' },
 ];
+
+export type AdminUserPageData = ResultOf<typeof ADMIN_USER_PAGE>;
+/** An account as the Users section shows it. */
+export type AdminUser = AdminUserPageData['adminUserPage']['users'][number];

@@ -1,31 +1,7 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-
-/** A category as the product form needs it: its subcategories, whether it offers colours, its sizes. */
-export interface ProductFormCategory {
-  id: string;
-  index: number;
-  str: string;
-  name: string;
-  colors: boolean;
-  ssize: boolean;
-  /** letters, shoe, waist, kids, free or none. */
-  sizeSet: string;
-  sizeOptions: string[];
-  subcategories: Array<{ id: string; str: string; name: string }>;
-}
-
-export interface NamedColor {
-  name: string;
-  hex: string;
-}
-
-export interface ProductFormOptionsData {
-  categories: ProductFormCategory[];
-  colorPalette: NamedColor[];
-}
+import { graphqlDocument, type ResultOf, type VariablesOf } from '../../../lib/graphql-document';
 
 /** Categories (data on the server, staff may edit them) and the colour palette. */
-export const PRODUCT_FORM_OPTIONS_QUERY: TypedDocumentNode<ProductFormOptionsData, Record<string, never>> = gql`
+export const PRODUCT_FORM_OPTIONS_QUERY = graphqlDocument('ProductFormOptions', `
   query ProductFormOptions {
     categories {
       id
@@ -47,32 +23,9 @@ export const PRODUCT_FORM_OPTIONS_QUERY: TypedDocumentNode<ProductFormOptionsDat
       hex
     }
   }
-`;
+`);
 
-/** A product with the fields the form edits (money in rupees). */
-export interface EditableProduct {
-  id: string;
-  code: string;
-  name: string;
-  price: number;
-  oldPrice: number;
-  discount: number;
-  description: string;
-  image: string[];
-  category: { id: string; str: string; name: string };
-  subcat: { id: string; str: string; name: string } | null;
-  size: string[];
-  colors: string[];
-  colorImages: ColorImagesInput[];
-  stock: number;
-  stockDetail: Array<{ size: string; stock: number }>;
-  tags: string[];
-  /** The HSN code it is invoiced under (its own or its category's default). */
-  hsnCode: string | null;
-  updatedAt: string;
-}
-
-const EDITABLE_PRODUCT_FIELDS = gql`
+const EDITABLE_PRODUCT_FIELDS = `
   fragment EditableProductFields on Product {
     id
     code
@@ -109,60 +62,16 @@ const EDITABLE_PRODUCT_FIELDS = gql`
   }
 `;
 
-export interface ProductForEditData {
-  product: EditableProduct | null;
-}
-
-export const PRODUCT_FOR_EDIT_QUERY: TypedDocumentNode<ProductForEditData, { id: string }> = gql`
+export const PRODUCT_FOR_EDIT_QUERY = graphqlDocument('ProductForEdit', `
   query ProductForEdit($id: ID!) {
     product(id: $id) {
       ...EditableProductFields
     }
   }
   ${EDITABLE_PRODUCT_FIELDS}
-`;
+`);
 
-export interface SizeStockInput {
-  size: string;
-  stock: number;
-}
-
-/** GraphQL's ProductInput: the spec's creation payload, `code` being the staff-supplied id. */
-export interface ProductInput {
-  code: string;
-  name: string;
-  price: number;
-  description: string;
-  /** Category slug (or index). */
-  category: string;
-  subcat?: string;
-  stock: number;
-  discount?: number;
-  tags?: string[];
-  image?: string[];
-  size?: string[];
-  colors?: string[];
-  colorImages?: ColorImagesInput[];
-  stockDetail?: SizeStockInput[];
-  hsnCode?: string;
-}
-
-/** A colour's own pictures (detail-size URLs from the upload). */
-export interface ColorImagesInput {
-  color: string;
-  images: string[];
-}
-
-/** GraphQL's ProductUpdateInput: only the fields that changed are sent. */
-export type ProductUpdateInput = Partial<Omit<ProductInput, 'code'>>;
-
-interface ProductPayload {
-  success: boolean;
-  message: string | null;
-  product: EditableProduct | null;
-}
-
-export const CREATE_PRODUCT_MUTATION: TypedDocumentNode<{ createProduct: ProductPayload }, { input: ProductInput }> = gql`
+export const CREATE_PRODUCT_MUTATION = graphqlDocument('CreateProduct', `
   mutation CreateProduct($input: ProductInput!) {
     createProduct(input: $input) {
       success
@@ -173,12 +82,9 @@ export const CREATE_PRODUCT_MUTATION: TypedDocumentNode<{ createProduct: Product
     }
   }
   ${EDITABLE_PRODUCT_FIELDS}
-`;
+`);
 
-export const UPDATE_PRODUCT_MUTATION: TypedDocumentNode<
-  { updateProduct: ProductPayload },
-  { id: string; input: ProductUpdateInput }
-> = gql`
+export const UPDATE_PRODUCT_MUTATION = graphqlDocument('UpdateProduct', `
   mutation UpdateProduct($id: ID!, $input: ProductUpdateInput!) {
     updateProduct(id: $id, input: $input) {
       success
@@ -189,4 +95,17 @@ export const UPDATE_PRODUCT_MUTATION: TypedDocumentNode<
     }
   }
   ${EDITABLE_PRODUCT_FIELDS}
-`;
+`);
+
+export type ProductFormOptionsData = ResultOf<typeof PRODUCT_FORM_OPTIONS_QUERY>;
+/** A category as the product form needs it: its subcategories, whether it offers colours, its sizes. */
+export type ProductFormCategory = ProductFormOptionsData['categories'][number];
+export type NamedColor = ProductFormOptionsData['colorPalette'][number];
+/** A product with the fields the form edits (money in rupees). */
+export type EditableProduct = NonNullable<ResultOf<typeof PRODUCT_FOR_EDIT_QUERY>['product']>;
+/** GraphQL's ProductInput: the spec's creation payload, `code` being the staff-supplied id. */
+export type ProductInput = VariablesOf<typeof CREATE_PRODUCT_MUTATION>['input'];
+/** GraphQL's ProductUpdateInput: only the fields that changed are sent. */
+export type ProductUpdateInput = VariablesOf<typeof UPDATE_PRODUCT_MUTATION>['input'];
+export type ColorImagesInput = NonNullable<ProductInput['colorImages']>[number];
+export type SizeStockInput = NonNullable<ProductInput['stockDetail']>[number];

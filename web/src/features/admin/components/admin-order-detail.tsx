@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useSessionMutation, useSessionQuery } from '../../../lib/use-session-graphql';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify/unstyled';
@@ -90,14 +90,14 @@ function OrderItems({ order }: { order: AdminOrderDetail }) {
 /** Staff-only notes: read and added by admin and emp, never shown to the buyer. */
 function StaffNotes({ order, onAdded }: { order: AdminOrderDetail; onAdded(): void }) {
   const [text, setText] = useState('');
-  const [add, { loading }] = useMutation(ADD_ORDER_NOTE);
+  const { mutate: add, loading } = useSessionMutation(ADD_ORDER_NOTE);
   const notes = order.staffNotes ?? [];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!text.trim()) return toast.error('Please write the note');
     try {
-      const { data } = await add({ variables: { id: order.id, text } });
+      const data = await add({ id: order.id, text });
       if (!data?.addOrderNote.success) return toast.error(payloadMessage(data?.addOrderNote, 'Failed to add the note'));
       toast.success('Note added');
       setText('');
@@ -253,8 +253,7 @@ function OrderContent({ order, onChanged }: { order: AdminOrderDetail; onChanged
 
 /** Staff: one order with everything dispatch needs, its status moves and a printable packing slip. */
 export function AdminOrderDetailPage({ orderId }: { orderId: string }) {
-  const { data, error, loading, refetch } = useQuery(ADMIN_ORDER_DETAIL, { variables: { id: orderId }, fetchPolicy: 'cache-and-network' });
-  const reload = () => void refetch().catch(() => undefined);
+  const { data, error, loading, refetch: reload } = useSessionQuery(ADMIN_ORDER_DETAIL, { id: orderId }, { remember: true });
 
   if (data?.order) return <OrderContent order={data.order} onChanged={reload} />;
   if (loading) return <PageLoader message="Loading order..." />;

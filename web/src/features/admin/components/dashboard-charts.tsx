@@ -2,7 +2,7 @@ import type { Chart as ChartType, ChartConfiguration } from 'chart.js';
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { formatCount, formatINR } from '../../../lib/format';
 import { orderStatusLabel } from '@shop/proto-contracts/web';
-import type { CategoryCount, DailySales, LineSales, StatusCount } from '../api/admin-dashboard-documents';
+import type { CategoryCount, DailySales, SalesStatsData, StatusCount } from '../api/admin-dashboard-documents';
 
 type ChartModule = typeof import('./dashboard-chart-setup');
 
@@ -447,3 +447,6 @@ export function CategorySalesChart({ categories, days, busy }: { categories: Arr
   );
   return <ChartFrame title={title} note={`${formatINR(total)} in the last ${days} days (${VALUE_NOTE})`} state={state} canvas={canvas} table={table} busy={busy} tall />;
 }
+
+/** What a product or a category sold in the period: item value (price × quantity) in rupees. */
+type LineSales = Pick<SalesStatsData['salesStats']['topProducts'][number], 'name' | 'units' | 'value'>;

@@ -1,9 +1,9 @@
-import { useQuery } from '@apollo/client/react';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../../components/load-error';
 import { PageLoader } from '../../../components/page-loader';
 import { formatCount } from '../../../lib/format';
+import { useSessionQuery } from '../../../lib/use-session-graphql';
 import { ADMIN_LOW_STOCK } from '../api/admin-low-stock-documents';
 import { parsePageParam } from '../hooks/use-admin-orders-params';
 import { AdminPager } from './admin-pager';
@@ -15,7 +15,7 @@ export function LowStockSection() {
   const headingId = useId();
   const [params, setParams] = useSearchParams();
   const page = parsePageParam(params.get('page'));
-  const { data, error, loading, refetch } = useQuery(ADMIN_LOW_STOCK, { variables: { page, limit: PER_PAGE }, fetchPolicy: 'cache-and-network' });
+  const { data, error, loading, refetch } = useSessionQuery(ADMIN_LOW_STOCK, { page, limit: PER_PAGE }, { remember: true });
   const found = data?.adminLowStock;
 
   let body;
@@ -58,7 +58,7 @@ export function LowStockSection() {
       </div>
     );
   } else if (loading) body = <PageLoader message="Loading low stock..." />;
-  else body = <LoadError message="Could not fetch the low-stock list." detail={error?.message} onRetry={() => void refetch().catch(() => undefined)} />;
+  else body = <LoadError message="Could not fetch the low-stock list." detail={error instanceof Error ? error.message : undefined} onRetry={refetch} />;
 
   return (
     <section className="admin-ops-section admin-low-stock" aria-labelledby={headingId}>
@@ -99,7 +99,7 @@ export function LowStockSection() {
 
 /** The dashboard's way in: how many products are running out, linking to the list. */
 export function LowStockLink() {
-  const { data } = useQuery(ADMIN_LOW_STOCK, { variables: { page: 1, limit: 1 }, fetchPolicy: 'cache-and-network' });
+  const { data } = useSessionQuery(ADMIN_LOW_STOCK, { page: 1, limit: 1 }, { remember: true });
   const total = data?.adminLowStock.total;
   return (
     <p className="admin-dash__low-stock">

@@ -1,4 +1,3 @@
-import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify/unstyled';
@@ -6,6 +5,7 @@ import { LoadError } from '../../../components/load-error';
 import { PageLoader } from '../../../components/page-loader';
 import { getErrorMessage, isSessionExpired, payloadMessage } from '../../../lib/api-errors';
 import { invalidateQueries } from '../../../lib/query-cache';
+import { useSessionMutation, useSessionQuery } from '../../../lib/use-session-graphql';
 import { TOAST_MS } from '../../../lib/toast-durations';
 import {
   CREATE_PRODUCT_MUTATION,
@@ -14,7 +14,6 @@ import {
 } from '../api/product-form-documents';
 import { categoryOf, clearedAfterCreate, creationInputOf, emptyProductForm } from '../hooks/product-form-model';
 import { useProductFormState } from '../hooks/product-form-state';
-import { forgetStaffProductLists } from '../hooks/product-editor-cache';
 import { ProductEditorLayout } from './product-editor-layout';
 import { ProductForm } from './product-form';
 
@@ -24,13 +23,13 @@ const OPTIONS_FAILED = 'Failed to load the categories';
 
 /** Create Product (/admin/product/create). */
 export function CreateProductEditor() {
-  const { data, error, refetch } = useQuery(PRODUCT_FORM_OPTIONS_QUERY);
+  const { data, error, refetch } = useSessionQuery(PRODUCT_FORM_OPTIONS_QUERY, {}, { remember: true });
   return (
     <ProductEditorLayout title="Create Product" intro="Add a product to the shop. Fields without an ‘Optional’ tag are required.">
       {data ? (
         <CreateProductForm options={data} />
       ) : error ? (
-        <LoadError message={getErrorMessage(error, OPTIONS_FAILED)} onRetry={() => void refetch()} />
+        <LoadError message={getErrorMessage(error, OPTIONS_FAILED)} onRetry={refetch} />
       ) : (
         <PageLoader message="Loading the product form…" />
       )}
@@ -45,7 +44,7 @@ interface CreatedProduct {
 
 function CreateProductForm({ options }: { options: ProductFormOptionsData }) {
   const form = useProductFormState(emptyProductForm());
-  const [createProduct, { loading }] = useMutation(CREATE_PRODUCT_MUTATION);
+  const { mutate: createProduct, loading } = useSessionMutation(CREATE_PRODUCT_MUTATION);
   const [created, setCreated] = useState<CreatedProduct | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -60,16 +59,13 @@ function CreateProductForm({ options }: { options: ProductFormOptionsData }) {
     setFailure(null);
     setCreated(null);
     try {
-      const { data } = await createProduct({
-        variables: { input: creationInputOf(form.values, category) },
-        update: forgetStaffProductLists,
-      });
+      const data = await createProduct({ input: creationInputOf(form.values, category) });
       const payload = data?.createProduct;
       if (!payload?.success || !payload.product) {
         fail(payloadMessage(payload, CREATE_FAILED));
         return;
       }
-      // Shopper pages read the catalog through their own cache: let them ask again.
+      // Every cached catalog answer (shopper pages, the staff product list) is out of date.
       invalidateQueries();
       toast.success(CREATED, { position: 'top-center' });
       setCreated({ id: payload.product.id, name: payload.product.name });

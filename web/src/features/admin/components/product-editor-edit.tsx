@@ -1,4 +1,3 @@
-import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify/unstyled';
@@ -6,6 +5,7 @@ import { LoadError } from '../../../components/load-error';
 import { PageLoader } from '../../../components/page-loader';
 import { getErrorCode, getErrorMessage, isSessionExpired, payloadMessage } from '../../../lib/api-errors';
 import { invalidateQueries } from '../../../lib/query-cache';
+import { useSessionMutation, useSessionQuery } from '../../../lib/use-session-graphql';
 import { TOAST_MS } from '../../../lib/toast-durations';
 import {
   PRODUCT_FOR_EDIT_QUERY,
@@ -14,7 +14,6 @@ import {
   type EditableProduct,
   type ProductFormOptionsData,
 } from '../api/product-form-documents';
-import { forgetStaffProductLists } from '../hooks/product-editor-cache';
 import { changedFieldsOf, productFormFromProduct } from '../hooks/product-form-model';
 import { useProductFormState } from '../hooks/product-form-state';
 import { ProductEditorLayout } from './product-editor-layout';
@@ -31,9 +30,9 @@ const NOTHING_CHANGED = 'Nothing to save: no field has changed.';
 
 /** Edit Product Details (/admin/product/edit/{id}). */
 export function EditProductEditor({ productId }: { productId: string }) {
-  const options = useQuery(PRODUCT_FORM_OPTIONS_QUERY);
+  const options = useSessionQuery(PRODUCT_FORM_OPTIONS_QUERY, {}, { remember: true });
   // Always read afresh: staff edit what is stored now, not what this tab saw earlier.
-  const product = useQuery(PRODUCT_FOR_EDIT_QUERY, { variables: { id: productId }, fetchPolicy: 'network-only' });
+  const product = useSessionQuery(PRODUCT_FOR_EDIT_QUERY, { id: productId });
 
   let body;
   if (product.error) {
@@ -42,10 +41,10 @@ export function EditProductEditor({ productId }: { productId: string }) {
       getErrorCode(product.error) === 'BAD_USER_INPUT' ? (
         <ProductMissing message={getErrorMessage(product.error, NOT_FOUND)} />
       ) : (
-        <LoadError message={LOAD_FAILED} onRetry={() => void product.refetch()} />
+        <LoadError message={LOAD_FAILED} onRetry={product.refetch} />
       );
   } else if (options.error) {
-    body = <LoadError message={LOAD_FAILED} onRetry={() => void options.refetch()} />;
+    body = <LoadError message={LOAD_FAILED} onRetry={options.refetch} />;
   } else if (!product.data || !options.data) {
     body = <PageLoader message="Loading product details…" />;
   } else if (!product.data.product) {
@@ -71,7 +70,7 @@ function EditProductForm({ product, options }: { product: EditableProduct; optio
   // What is stored: the form sends only what differs from it.
   const [saved, setSaved] = useState(() => productFormFromProduct(product));
   const form = useProductFormState(saved);
-  const [updateProduct, { loading }] = useMutation(UPDATE_PRODUCT_MUTATION);
+  const { mutate: updateProduct, loading } = useSessionMutation(UPDATE_PRODUCT_MUTATION);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -89,10 +88,7 @@ function EditProductForm({ product, options }: { product: EditableProduct; optio
       return;
     }
     try {
-      const { data } = await updateProduct({
-        variables: { id: product.id, input: changes },
-        update: forgetStaffProductLists,
-      });
+      const data = await updateProduct({ id: product.id, input: changes });
       const payload = data?.updateProduct;
       if (!payload?.success || !payload.product) {
         fail(payloadMessage(payload, UPDATE_FAILED));

@@ -1,22 +1,22 @@
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useSessionMutation } from '../../../lib/use-session-graphql';
 import { useCallback, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { useDialogs } from '../../../components/confirm-dialog';
 import { payloadMessage } from '../../../lib/api-errors';
 import { invalidateQueries } from '../../../lib/query-cache';
+import { useSessionQuery } from '../../../lib/use-session-graphql';
 import { toastFailure } from '../../../lib/toast-failure';
-import { ADMIN_CATEGORY_LIST, CREATE_CATEGORY, DELETE_CATEGORY, UPDATE_CATEGORY, type CategoryInput } from '../api/admin-categories-documents';
+import { ADMIN_CATEGORY_LIST, CREATE_CATEGORY, DELETE_CATEGORY, UPDATE_CATEGORY, type CategoryChange, type CategoryInput } from '../api/admin-categories-documents';
 
 /**
  * The staff list of categories and (admin) the changes to it, each told in a toast. After a
  * change the list is read again, and the shopper pages' cached answers are dropped.
  */
 export function useAdminCategories() {
-  const client = useApolloClient();
-  const list = useQuery(ADMIN_CATEGORY_LIST, { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first' });
-  const [create] = useMutation(CREATE_CATEGORY);
-  const [update] = useMutation(UPDATE_CATEGORY);
-  const [remove] = useMutation(DELETE_CATEGORY);
+  const list = useSessionQuery(ADMIN_CATEGORY_LIST, {}, { remember: true });
+  const { mutate: create } = useSessionMutation(CREATE_CATEGORY);
+  const { mutate: update } = useSessionMutation(UPDATE_CATEGORY);
+  const { mutate: remove } = useSessionMutation(DELETE_CATEGORY);
   const [busy, setBusy] = useState(false);
   const dialogs = useDialogs();
 
@@ -30,9 +30,9 @@ export function useAdminCategories() {
           return false;
         }
         toast.success(answer.message ?? 'Saved');
+        // Every cached answer is dropped; the lists on screen (this one, the product form's, the
+        // dashboard's) ask again.
         invalidateQueries();
-        // Other staff lists (product form, dashboard) ask again too.
-        await client.refetchQueries({ include: 'active' });
         return true;
       } catch (error) {
         toastFailure(error, fallback);
@@ -41,19 +41,19 @@ export function useAdminCategories() {
         setBusy(false);
       }
     },
-    [client],
+    [],
   );
 
   return {
     categories: list.data?.adminCategories,
     error: list.error,
     loading: list.loading,
-    reload: () => void list.refetch().catch(() => undefined),
+    reload: list.refetch,
     busy,
-    create: (input: CategoryInput & { name: string }) => run(async () => (await create({ variables: { input } })).data?.createCategory, 'Failed to create the category'),
-    update: (id: string, input: Omit<CategoryInput, 'parentId'>) => run(async () => (await update({ variables: { id, input } })).data?.updateCategory, 'Failed to update the category'),
+    create: (input: CategoryInput & { name: string }) => run(async () => (await create({ input })).createCategory, 'Failed to create the category'),
+    update: (id: string, input: CategoryChange) => run(async () => (await update({ id, input })).updateCategory, 'Failed to update the category'),
     remove: async (id: string, name: string) =>
       (await dialogs.confirm(`Delete ${name}? This cannot be undone.`, { confirmLabel: 'Delete', danger: true })) &&
-      run(async () => (await remove({ variables: { id } })).data?.deleteCategory, 'Failed to delete the category'),
+      run(async () => (await remove({ id })).deleteCategory, 'Failed to delete the category'),
   };
 }

@@ -1,8 +1,9 @@
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useSessionMutation } from '../../../lib/use-session-graphql';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { useDialogs } from '../../../components/confirm-dialog';
 import { getErrorCode, payloadMessage } from '../../../lib/api-errors';
+import { invalidateQueries } from '../../../lib/query-cache';
 import { formatINR, formatOrderNumber } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast-failure';
 import { COLLECT_COD, DELETE_ORDER, SET_ORDER_STATUS } from '../api/admin-orders-documents';
@@ -34,14 +35,12 @@ export interface AdminOrderActions {
 
 /**
  * Staff change an order's status and (admin only) delete orders, each outcome told in a toast.
- * A status answer updates the cached order, so the list shows it in place; a deleted order leaves
- * the cache. `onChanged` runs after every change (to re-read the page and the day's sum).
+ * `onChanged` runs after every change (to re-read the page and the day's sum).
  */
 export function useAdminOrdersActions(onChanged: (change: 'status' | 'deleted', orderId: string) => void): AdminOrderActions {
-  const client = useApolloClient();
-  const [setStatus] = useMutation(SET_ORDER_STATUS);
-  const [remove] = useMutation(DELETE_ORDER);
-  const [collect] = useMutation(COLLECT_COD);
+  const { mutate: setStatus } = useSessionMutation(SET_ORDER_STATUS);
+  const { mutate: remove } = useSessionMutation(DELETE_ORDER);
+  const { mutate: collect } = useSessionMutation(COLLECT_COD);
   const { ask: askShipment, dialog: shipDialog } = useShipDialog();
   const [busyId, setBusyId] = useState<string | null>(null);
   const busy = useRef(false);
@@ -50,9 +49,9 @@ export function useAdminOrdersActions(onChanged: (change: 'status' | 'deleted', 
   const rereadIfStale = useCallback(
     (error: unknown) => {
       const code = getErrorCode(error);
-      if (code && STALE_ORDER_CODES.has(code)) client.refetchQueries({ include: 'active' }).catch(() => undefined);
+      if (code && STALE_ORDER_CODES.has(code)) invalidateQueries();
     },
-    [client],
+    [],
   );
 
   const run = useCallback(async (orderId: string, action: () => Promise<boolean>) => {
@@ -84,7 +83,7 @@ export function useAdminOrdersActions(onChanged: (change: 'status' | 'deleted', 
       }
       return run(orderId, async () => {
         try {
-          const { data } = await setStatus({ variables: { id: orderId, status: to, ...shipment } });
+          const data = await setStatus({ id: orderId, status: to, ...shipment });
           const payload = data?.setOrderStatus;
           if (payload?.success && payload.order) {
             toast.success(`Order status updated to ${orderStatusLabel(payload.order.orderStatus)}`);
@@ -112,7 +111,7 @@ export function useAdminOrdersActions(onChanged: (change: 'status' | 'deleted', 
       }
       return run(orderId, async () => {
         try {
-          const { data } = await collect({ variables: { id: orderId } });
+          const data = await collect({ id: orderId });
           if (data?.collectCod.success) {
             toast.success(`Cash on delivery collected for order ${number}`);
             onChanged('status', orderId);
@@ -136,16 +135,13 @@ export function useAdminOrdersActions(onChanged: (change: 'status' | 'deleted', 
       if (!(await dialogs.confirm(`Delete order ${adminOrderNumber(orderId)}? This cannot be undone.`, { confirmLabel: 'Delete order', danger: true }))) return false;
       return run(orderId, async () => {
         try {
-          const { data } = await remove({ variables: { id: orderId } });
+          const data = await remove({ id: orderId });
           if (!data?.deleteOrder.success) {
             toast.error(payloadMessage(data?.deleteOrder, DELETE_FAILED));
             return false;
           }
           toast.success(DELETED);
-          // Out of the list at once (lists drop references to evicted objects); the page is then
-          // read again, as the next page's first order moves up.
-          client.cache.evict({ id: client.cache.identify({ __typename: 'Order', id: orderId }) });
-          client.cache.gc();
+          // The page is read again, as the next page's first order moves up.
           onChanged('deleted', orderId);
           return true;
         } catch (error) {
@@ -155,7 +151,7 @@ export function useAdminOrdersActions(onChanged: (change: 'status' | 'deleted', 
         }
       });
     },
-    [run, remove, client, onChanged, rereadIfStale, dialogs],
+    [run, remove, onChanged, rereadIfStale, dialogs],
   );
 
   return { changeStatus, collectCod, deleteOrder, busyId, dialog: shipDialog };

@@ -1,5 +1,5 @@
-import { useQuery } from '@apollo/client/react';
 import { useListReload } from '../../../lib/use-list-reload';
+import { useSessionQuery } from '../../../lib/use-session-graphql';
 import { ADMIN_ORDER_SEARCH, type AdminOrderFilters, type AdminOrderSearchData } from '../api/admin-orders-documents';
 
 export const ORDERS_PER_PAGE = 10;
@@ -16,8 +16,9 @@ const orNull = (value: string) => (value.trim() ? value.trim() : null);
  * the cache at once and is asked again (another member of staff may have shipped an order).
  */
 export function useAdminOrders(filters: AdminOrderFilters, page: number): { state: AdminOrdersState; reload(): void } {
-  const { data, error, loading, refetch } = useQuery(ADMIN_ORDER_SEARCH, {
-    variables: {
+  const { data, error, loading } = useSessionQuery(
+    ADMIN_ORDER_SEARCH,
+    {
       q: orNull(filters.q),
       status: orNull(filters.status),
       payment: orNull(filters.payment),
@@ -26,11 +27,10 @@ export function useAdminOrders(filters: AdminOrderFilters, page: number): { stat
       page,
       limit: ORDERS_PER_PAGE,
     },
-    fetchPolicy: 'cache-and-network',
-    nextFetchPolicy: 'cache-first',
-  });
+    { remember: true },
+  );
 
-  const reload = useListReload('adminOrders', refetch);
+  const reload = useListReload(ADMIN_ORDER_SEARCH);
 
   let state: AdminOrdersState;
   if (data?.adminOrders) state = { status: 'ready', page: data.adminOrders };

@@ -1,4 +1,4 @@
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useSessionMutation } from '../../../lib/use-session-graphql';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { useDialogs } from '../../../components/confirm-dialog';
@@ -18,11 +18,10 @@ export interface ProductDeletion {
 
 /**
  * Staff delete a product after confirming; the outcome is told in a toast. A deleted product
- * leaves Apollo's cache at once, then `onDeleted` re-reads the page (the next product moves up).
+ * is followed by `onDeleted`, which re-reads the page (the next product moves up).
  */
 export function useAdminProductsDelete(onDeleted: () => void): ProductDeletion {
-  const client = useApolloClient();
-  const [remove] = useMutation(DELETE_PRODUCT);
+  const { mutate: remove } = useSessionMutation(DELETE_PRODUCT);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const busy = useRef(false);
   const dialogs = useDialogs();
@@ -34,14 +33,12 @@ export function useAdminProductsDelete(onDeleted: () => void): ProductDeletion {
       busy.current = true;
       setDeletingId(id);
       try {
-        const { data } = await remove({ variables: { id } });
+        const data = await remove({ id });
         if (!data?.deleteProduct.success) {
           toast.error(payloadMessage(data?.deleteProduct, DELETE_FAILED));
           return false;
         }
         toast.success(DELETED);
-        client.cache.evict({ id: client.cache.identify({ __typename: 'Product', id }) });
-        client.cache.gc();
         onDeleted();
         return true;
       } catch (error) {
@@ -54,7 +51,7 @@ export function useAdminProductsDelete(onDeleted: () => void): ProductDeletion {
         setDeletingId(null);
       }
     },
-    [client, remove, onDeleted, dialogs],
+    [remove, onDeleted, dialogs],
   );
 
   return { deleteProduct, deletingId };

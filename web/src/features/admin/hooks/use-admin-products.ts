@@ -1,9 +1,9 @@
-import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { isSessionExpired } from '../../../lib/api-errors';
 import { TOAST_MS } from '../../../lib/toast-durations';
 import { useListReload } from '../../../lib/use-list-reload';
+import { useSessionQuery } from '../../../lib/use-session-graphql';
 import { ADMIN_PRODUCTS, type AdminProductsData } from '../api/admin-products-documents';
 
 /** Products a page in the staff list (the server's default for adminProducts). */
@@ -22,11 +22,11 @@ export type AdminProductsState =
  * loads, the previous results stay on screen (dimmed), so typing does not flash a loader.
  */
 export function useAdminProducts(query: string, page: number): { state: AdminProductsState; reload(): void } {
-  const { data, previousData, error, loading, refetch } = useQuery(ADMIN_PRODUCTS, {
-    variables: { query: query || null, page, limit: ADMIN_PRODUCTS_PER_PAGE },
-    fetchPolicy: 'cache-and-network',
-    nextFetchPolicy: 'cache-first',
-  });
+  const { data, previousData, error, loading, fetching } = useSessionQuery(
+    ADMIN_PRODUCTS,
+    { query: query || null, page, limit: ADMIN_PRODUCTS_PER_PAGE },
+    { remember: true },
+  );
 
   useEffect(() => {
     if (error && !isSessionExpired(error)) {
@@ -34,10 +34,10 @@ export function useAdminProducts(query: string, page: number): { state: AdminPro
     }
   }, [error]);
 
-  const reload = useListReload('adminProducts', refetch);
+  const reload = useListReload(ADMIN_PRODUCTS);
 
   let state: AdminProductsState;
-  if (data?.adminProducts) state = { status: 'ready', page: data.adminProducts, refreshing: loading };
+  if (data?.adminProducts) state = { status: 'ready', page: data.adminProducts, refreshing: fetching };
   else if (error) state = { status: 'error', error };
   else if (loading && previousData?.adminProducts) state = { status: 'ready', page: previousData.adminProducts, refreshing: true };
   else if (loading) state = { status: 'loading' };

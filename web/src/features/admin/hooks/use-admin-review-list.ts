@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useSessionMutation, useSessionQuery } from '../../../lib/use-session-graphql';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { MAX_REJECTION_REASON_LENGTH, MIN_REJECTION_REASON_LENGTH } from '@shop/proto-contracts/web';
@@ -66,8 +66,9 @@ export type ReviewListState =
 
 /** One page of the moderation list, with Approve, Reject (asks the reason) and Delete (asks first); outcomes in toasts. */
 export function useAdminReviewList(filters: ReviewFilters, page: number) {
-  const { data, error, loading, refetch } = useQuery(ADMIN_REVIEW_LIST, {
-    variables: {
+  const { data, error, loading } = useSessionQuery(
+    ADMIN_REVIEW_LIST,
+    {
       q: filters.q || null,
       rating: filters.rating ? Number(filters.rating) : null,
       productId: filters.productId || null,
@@ -75,10 +76,9 @@ export function useAdminReviewList(filters: ReviewFilters, page: number) {
       page,
       limit: REVIEWS_PER_PAGE,
     },
-    fetchPolicy: 'cache-and-network',
-    nextFetchPolicy: 'cache-first',
-  });
-  const reload = useListReload('adminReviewList', refetch);
+    { remember: true },
+  );
+  const reload = useListReload(ADMIN_REVIEW_LIST);
 
   // The page's next review moves up; a failure (already gone, say) shows the page as it is now.
   const { deleteReview, deletingId } = useDeleteReview<ModeratedReview>({ onDeleted: reload, onFailed: reload });
@@ -97,7 +97,7 @@ const MODERATE_FAILED = 'Failed to moderate the review';
 
 /** Approve, or reject with a reason asked in a dialog; one at a time; then the list is read again. */
 function useModerateReview(onDone: () => void) {
-  const [mutate] = useMutation(MODERATE_REVIEW);
+  const { mutate: mutate } = useSessionMutation(MODERATE_REVIEW);
   const [moderatingId, setModeratingId] = useState<string | null>(null);
   const busy = useRef(false);
   const reason = useReasonDialog();
@@ -120,7 +120,7 @@ function useModerateReview(onDone: () => void) {
       busy.current = true;
       setModeratingId(review.id);
       try {
-        const { data } = await mutate({ variables: { reviewId: review.id, status, reason: why } });
+        const data = await mutate({ reviewId: review.id, status, reason: why });
         if (!data?.moderateReview.success) {
           toast.error(payloadMessage(data?.moderateReview, MODERATE_FAILED));
           return false;

@@ -1,4 +1,5 @@
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useLocalChanges } from '../../../lib/use-local-changes';
+import { useSessionMutation, useSessionQuery } from '../../../lib/use-session-graphql';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { useDialogs } from '../../../components/confirm-dialog';
@@ -34,7 +35,7 @@ export interface AdminReviews {
  * the moderation list say what then happens to their list.
  */
 export function useDeleteReview<R extends AdminReview>({ onDeleted, onFailed }: { onDeleted(review: R): void; onFailed(failure: unknown): void }) {
-  const [remove] = useMutation(DELETE_REVIEW);
+  const { mutate: remove } = useSessionMutation(DELETE_REVIEW);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const busy = useRef(false);
   const dialogs = useDialogs();
@@ -46,7 +47,7 @@ export function useDeleteReview<R extends AdminReview>({ onDeleted, onFailed }: 
       busy.current = true;
       setDeletingId(review.id);
       try {
-        const { data: answer } = await remove({ variables: { productId: review.productId, reviewId: review.id } });
+        const answer = await remove({ productId: review.productId, reviewId: review.id });
         if (!answer?.deleteReview.success) {
           toast.error(payloadMessage(answer?.deleteReview, DELETE_FAILED));
           return false;
@@ -72,24 +73,12 @@ export function useDeleteReview<R extends AdminReview>({ onDeleted, onFailed }: 
 
 /** The reviews of one product for staff, with Delete (after confirming; the outcome in a toast). */
 export function useAdminReviews(productId: string): AdminReviews {
-  const client = useApolloClient();
-  const { data, error, loading, refetch } = useQuery(ADMIN_REVIEWS, {
-    variables: { productId },
-    fetchPolicy: 'cache-and-network',
-    nextFetchPolicy: 'cache-first',
-  });
-
-  const reload = useCallback(() => {
-    refetch().catch(() => undefined);
-  }, [refetch]);
-
+  const { data: answer, error, loading, refetch: reload } = useSessionQuery(ADMIN_REVIEWS, { productId }, { remember: true });
+  // A deleted review leaves the list at once (the list is not read again for it).
+  const [data, change] = useLocalChanges(answer);
   const forget = useCallback(
-    (deleted: AdminReview) => {
-      client.cache.updateQuery({ query: ADMIN_REVIEWS, variables: { productId } }, (current) =>
-        current ? { adminReviews: current.adminReviews.filter((review) => review.id !== deleted.id) } : current,
-      );
-    },
-    [client, productId],
+    (deleted: AdminReview) => change((current) => ({ adminReviews: current.adminReviews.filter((review) => review.id !== deleted.id) })),
+    [change],
   );
 
   // Already gone (another member of staff deleted it): show the list as it is now.

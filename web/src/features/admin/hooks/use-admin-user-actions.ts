@@ -1,4 +1,4 @@
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useSessionMutation } from '../../../lib/use-session-graphql';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { useDialogs } from '../../../components/confirm-dialog';
@@ -31,37 +31,25 @@ export interface AdminUserActions {
 /**
  * An admin changes roles (to any of the three, after confirming) and deletes accounts. The server keeps the rules
  * (nobody changes their own role or deletes themselves, the last admin stays); its refusal is
- * shown as it says it. The role answer updates the cached user, so the list shows it in place.
+ * shown as it says it. After a change the list is read again (the page on screen stays meanwhile).
  */
 export function useAdminUserActions(reload: () => void): AdminUserActions {
-  const client = useApolloClient();
-  const [setRole] = useMutation(SET_USER_ROLE);
-  const [remove] = useMutation(DELETE_USER);
+  const { mutate: setRole } = useSessionMutation(SET_USER_ROLE);
+  const { mutate: remove } = useSessionMutation(DELETE_USER);
   const [busyId, setBusyId] = useState<string | null>(null);
   const busy = useRef(false);
   const dialogs = useDialogs();
 
-  const forget = useCallback(
-    (userId: string) => {
-      client.cache.evict({ id: client.cache.identify({ __typename: 'User', id: userId }) });
-      client.cache.gc();
-    },
-    [client],
-  );
-
   const fail = useCallback(
-    (error: unknown, fallback: string, userId: string) => {
+    (error: unknown, fallback: string) => {
       if (isSessionExpired(error)) return;
       const code = getErrorCode(error);
       if (code === 'FORBIDDEN') toast.error(NOT_ELIGIBLE);
       else toastFailure(error, fallback);
       // The account is gone (deleted by another admin): the list is out of date.
-      if (code === 'NOT_FOUND') {
-        forget(userId);
-        reload();
-      }
+      if (code === 'NOT_FOUND') reload();
     },
-    [forget, reload],
+    [reload],
   );
 
   const run = useCallback(async (userId: string, action: () => Promise<boolean>) => {
@@ -82,20 +70,22 @@ export function useAdminUserActions(reload: () => void): AdminUserActions {
       if (!(await dialogs.confirm(roleQuestion(user.name, role), { confirmLabel: 'Change role' }))) return false;
       return run(user.id, async () => {
         try {
-          const { data } = await setRole({ variables: { id: user.id, role } });
+          const data = await setRole({ id: user.id, role });
           if (!data?.setUserRole.success) {
             toast.error(data?.setUserRole.message || ROLE_FAILED);
             return false;
           }
           toast.success(roleChangedText(role));
+          // The list shows the account's new role.
+          reload();
           return true;
         } catch (error) {
-          fail(error, ROLE_FAILED, user.id);
+          fail(error, ROLE_FAILED);
           return false;
         }
       });
     },
-    [run, setRole, fail, dialogs],
+    [run, setRole, fail, reload, dialogs],
   );
 
   const deleteUser = useCallback(
@@ -104,23 +94,22 @@ export function useAdminUserActions(reload: () => void): AdminUserActions {
       if (!(await dialogs.confirm(deleteQuestion(user.name), { confirmLabel: 'Delete', danger: true }))) return false;
       return run(user.id, async () => {
         try {
-          const { data } = await remove({ variables: { id: user.id } });
+          const data = await remove({ id: user.id });
           if (!data?.deleteUser.success) {
             toast.error(data?.deleteUser.message || DELETE_FAILED);
             return false;
           }
-          forget(user.id);
           toast.success(DELETED);
           // The page's count and the next page's first account move up.
           reload();
           return true;
         } catch (error) {
-          fail(error, DELETE_FAILED, user.id);
+          fail(error, DELETE_FAILED);
           return false;
         }
       });
     },
-    [run, remove, forget, fail, reload, dialogs],
+    [run, remove, fail, reload, dialogs],
   );
 
   return { changeRole, deleteUser, busyId };

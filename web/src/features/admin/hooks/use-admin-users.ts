@@ -1,10 +1,10 @@
-import { useQuery } from '@apollo/client/react';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { TOAST_MS } from '../../../lib/toast-durations';
 import { toastFailure } from '../../../lib/toast-failure';
 import type { Role } from '../../../lib/session-user';
 import { useListReload } from '../../../lib/use-list-reload';
+import { useSessionQuery } from '../../../lib/use-session-graphql';
 import { ADMIN_USER_PAGE, type AdminUserPageData } from '../api/admin-users-documents';
 import { parsePageParam } from './use-admin-orders-params';
 
@@ -65,20 +65,18 @@ export function useAdminUsersParams(): AdminUsersParams {
  * again, and asked again.
  */
 export function useAdminUsers(isAdmin: boolean, query: { q: string; role: Role | ''; page: number }): { state: AdminUsersState; reload(): void } {
-  const { data, error, loading, refetch } = useQuery(ADMIN_USER_PAGE, {
-    variables: { q: query.q || null, role: query.role || null, page: query.page, pageSize: USERS_PER_PAGE },
-    skip: !isAdmin,
-    fetchPolicy: 'cache-and-network',
-    nextFetchPolicy: 'cache-first',
-    notifyOnNetworkStatusChange: true,
-  });
+  const { data, error, loading } = useSessionQuery(
+    ADMIN_USER_PAGE,
+    { q: query.q || null, role: query.role || null, page: query.page, pageSize: USERS_PER_PAGE },
+    { skip: !isAdmin, remember: true },
+  );
 
   // Admin list loads tell their failure in a short toast as well.
   useEffect(() => {
     if (error) toastFailure(error, USERS_LOAD_FAILED, { autoClose: TOAST_MS.short, toastId: 'admin-users-load' });
   }, [error]);
 
-  const reload = useListReload('adminUserPage', refetch);
+  const reload = useListReload(ADMIN_USER_PAGE);
 
   let state: AdminUsersState;
   if (!isAdmin) state = { status: 'idle' };

@@ -1,5 +1,5 @@
-import { useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
+import { useSessionQuery } from '../../../lib/use-session-graphql';
 import {
   CATALOG_STATS,
   SALES_STATS,
@@ -36,13 +36,13 @@ export interface DashboardStats {
 
 // Shown from the cache at once when the section is opened again, and asked again each time:
 // orders arrive all day.
-const POLICY = { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first', notifyOnNetworkStatusChange: true } as const;
+const POLICY = { remember: true } as const;
 
 /** The dashboard's real figures: products (catalog), accounts (auth) and sales (orders) of the last `days`. */
 export function useDashboardStats(days: ChartPeriod): DashboardStats {
-  const catalog = useQuery(CATALOG_STATS, POLICY);
-  const users = useQuery(USER_STATS, POLICY);
-  const sales = useQuery(SALES_STATS, { ...POLICY, variables: { days } });
+  const catalog = useSessionQuery(CATALOG_STATS, {}, POLICY);
+  const users = useSessionQuery(USER_STATS, {}, POLICY);
+  const sales = useSessionQuery(SALES_STATS, { days }, POLICY);
   // While another period loads, the cards and charts keep the figures they show.
   // A failed answer shows as failed, never as the last period's figures.
   const salesData = sales.error ? undefined : (sales.data?.salesStats ?? sales.previousData?.salesStats);
@@ -52,15 +52,15 @@ export function useDashboardStats(days: ChartPeriod): DashboardStats {
   const { refetch: refetchSales } = sales;
   const refresh = useCallback(() => {
     // Failures show through each query's `error`.
-    for (const refetch of [refetchCatalog, refetchUsers, refetchSales]) refetch().catch(() => undefined);
+    for (const refetch of [refetchCatalog, refetchUsers, refetchSales]) refetch();
   }, [refetchCatalog, refetchUsers, refetchSales]);
 
   return {
     catalog: figureOf(catalog.data?.catalogStats, catalog.loading, catalog.error),
     users: figureOf(users.data?.userStats, users.loading, users.error),
     sales: figureOf(salesData, sales.loading, sales.error),
-    switching: sales.loading && salesData !== undefined && salesData.days !== days,
+    switching: sales.fetching && salesData !== undefined && salesData.days !== days,
     refresh,
-    refreshing: catalog.loading || users.loading || sales.loading,
+    refreshing: catalog.fetching || users.fetching || sales.fetching,
   };
 }

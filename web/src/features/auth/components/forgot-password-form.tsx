@@ -3,12 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/text-field';
 import { getErrorMessage, payloadMessage } from '../../../lib/api-errors';
-import {
-  RESET_PASSWORD_WITH_OTP_MUTATION,
-  SEND_OTP_MUTATION,
-  type ResetPasswordWithOtpData,
-  type SendOtpData,
-} from '../api/auth-documents';
+import { RESET_PASSWORD_WITH_OTP_MUTATION, SEND_OTP_MUTATION } from '../api/auth-documents';
 import { usePublicMutation } from '../hooks/use-public-mutation';
 
 // Toasts on this page keep the default 5 s.
@@ -16,7 +11,7 @@ const SEND_OTP_ERROR = 'Failed to send OTP.';
 const RESET_ERROR = 'Email sent Failed';
 
 function useSendOtp() {
-  return usePublicMutation<SendOtpData, { email: string }>('SendOtp', SEND_OTP_MUTATION);
+  return usePublicMutation(SEND_OTP_MUTATION);
 }
 
 function RequestCodeStep({ onSent }: { onSent(email: string): void }) {
@@ -63,10 +58,7 @@ function ResetStep({ email, onChangeEmail }: { email: string; onChangeEmail(): v
   const [otp, setOtp] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const { mutate: resetPassword, loading } = usePublicMutation<
-    ResetPasswordWithOtpData,
-    { email: string; otp: string; password: string; confirmPassword: string }
-  >('ResetPasswordWithOtp', RESET_PASSWORD_WITH_OTP_MUTATION);
+  const { mutate: resetPassword, loading } = usePublicMutation(RESET_PASSWORD_WITH_OTP_MUTATION);
   const { mutate: sendOtp, loading: resending } = useSendOtp();
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -7,7 +7,7 @@ import { getErrorCode, getErrorMessage } from '../../../lib/api-errors';
 import { returnPathFrom } from '../../../lib/return-path';
 import { useSession } from '../../../lib/session';
 import { TOAST_MS } from '../../../lib/toast-durations';
-import { LOGIN_MUTATION, type LoginData } from '../api/auth-documents';
+import { LOGIN_MUTATION } from '../api/auth-documents';
 import { usePublicMutation } from '../hooks/use-public-mutation';
 import { ProviderSignIn, ProviderSignInError } from './provider-sign-in';
 
@@ -29,9 +29,7 @@ export function LoginForm() {
   const location = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { mutate: login, loading } = usePublicMutation<LoginData, { email: string; password: string }>(
-    'Login',
-    LOGIN_MUTATION,
+  const { mutate: login, loading } = usePublicMutation(LOGIN_MUTATION,
   );
 
   async function submit(event: FormEvent<HTMLFormElement>) {

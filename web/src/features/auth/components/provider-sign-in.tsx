@@ -3,15 +3,14 @@ import { useSearchParams } from 'react-router-dom';
 import { isOidcErrorReason, OIDC_ERROR_PARAM, oidcErrorMessages, type AuthProviderInfo } from '@shop/proto-contracts/web';
 import { GoogleMark } from '../../../components/icons';
 import { graphqlRequest } from '../../../lib/graphql-request';
-
-const PROVIDERS_QUERY = 'query AuthProviders { authProviders { id name startUrl } }';
+import { AUTH_PROVIDERS_QUERY } from '../api/auth-documents';
 
 /** The providers the shop is configured with; none until the answer comes (or if it never does). */
 function useAuthProviders(): AuthProviderInfo[] {
   const [providers, setProviders] = useState<AuthProviderInfo[]>([]);
   useEffect(() => {
     let cancelled = false;
-    graphqlRequest<{ authProviders: AuthProviderInfo[] }>('AuthProviders', PROVIDERS_QUERY)
+    graphqlRequest(AUTH_PROVIDERS_QUERY)
       .then((data) => {
         if (!cancelled) setProviders(data.authProviders);
       })

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/text-field';
 import { getErrorMessage, payloadMessage } from '../../../lib/api-errors';
-import { RESET_PASSWORD_WITH_TOKEN_MUTATION, type ResetPasswordWithTokenData } from '../api/auth-documents';
+import { RESET_PASSWORD_WITH_TOKEN_MUTATION } from '../api/auth-documents';
 import { usePublicMutation } from '../hooks/use-public-mutation';
 
 const RESET_ERROR = 'Email sent Failed';
@@ -13,10 +13,7 @@ export function ResetLinkForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const { mutate: resetPassword, loading } = usePublicMutation<
-    ResetPasswordWithTokenData,
-    { token: string; password: string; confirmPassword: string }
-  >('ResetPasswordWithToken', RESET_PASSWORD_WITH_TOKEN_MUTATION);
+  const { mutate: resetPassword, loading } = usePublicMutation(RESET_PASSWORD_WITH_TOKEN_MUTATION);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

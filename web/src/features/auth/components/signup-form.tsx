@@ -7,7 +7,7 @@ import { getErrorMessage, payloadMessage } from '../../../lib/api-errors';
 import { returnPathFrom } from '../../../lib/return-path';
 import { useSession } from '../../../lib/session';
 import { TOAST_MS } from '../../../lib/toast-durations';
-import { REGISTER_MUTATION, type RegisterData, type RegisterInput } from '../api/auth-documents';
+import { REGISTER_MUTATION } from '../api/auth-documents';
 import { usePublicMutation } from '../hooks/use-public-mutation';
 import { ProviderSignIn } from './provider-sign-in';
 
@@ -21,9 +21,7 @@ export function SignupForm() {
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
-  const { mutate: register, loading } = usePublicMutation<RegisterData, { input: RegisterInput }>(
-    'Register',
-    REGISTER_MUTATION,
+  const { mutate: register, loading } = usePublicMutation(REGISTER_MUTATION,
   );
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
-import { graphqlRequest } from '../../../lib/graphql-request';
+import type { GraphQLDocument, VariablesArgument } from '../../../lib/graphql-document';
+import { sendOperation } from '../../../lib/graphql-request';
 
-export interface PublicMutation<TData, TVariables extends Record<string, unknown>> {
+export interface PublicMutation<TData, TVariables> {
   /** Sends the mutation; rejects with the failure (GraphQLResponseError, network, timeout). */
-  mutate(variables: TVariables): Promise<TData>;
+  mutate(...variables: VariablesArgument<TVariables>): Promise<TData>;
   /** A call is on its way. */
   loading: boolean;
 }
@@ -13,21 +14,18 @@ export interface PublicMutation<TData, TVariables extends Record<string, unknown
  * flag for its button. Never refreshes the session: here UNAUTHENTICATED means wrong credentials,
  * not an expired session (lib/use-session-graphql.ts is for the logged-in user's own data).
  */
-export function usePublicMutation<TData, TVariables extends Record<string, unknown>>(
-  operationName: string,
-  mutation: string,
-): PublicMutation<TData, TVariables> {
+export function usePublicMutation<TData, TVariables>(document: GraphQLDocument<TData, TVariables>): PublicMutation<TData, TVariables> {
   const [pending, setPending] = useState(0);
   const mutate = useCallback(
-    async (variables: TVariables) => {
+    async (...[variables]: VariablesArgument<TVariables>) => {
       setPending((n) => n + 1);
       try {
-        return await graphqlRequest<TData>(operationName, mutation, variables);
+        return await sendOperation(document, variables);
       } finally {
         setPending((n) => n - 1);
       }
     },
-    [operationName, mutation],
+    [document],
   );
   return { mutate, loading: pending > 0 };
 }

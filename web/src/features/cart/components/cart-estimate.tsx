@@ -3,12 +3,8 @@ import { paiseToRupees, rupeesToPaise } from '@shop/proto-contracts/web';
 import { formatINR } from '../../../lib/format';
 import { useSessionQuery } from '../../../lib/use-session-graphql';
 import type { CartItem } from '../../../lib/cart-store';
+import { FIRST_ORDER_ELIGIBLE } from '../api/cart-estimate-documents';
 
-const FIRST_ORDER_ELIGIBLE = `query FirstOrderEligible { me { id firstOrderDiscountEligible } }`;
-
-interface FirstOrderEligibleData {
-  me: { id: string; firstOrderDiscountEligible: boolean } | null;
-}
 
 /**
  * What the checkout will charge for these lines, worked out with the checkout's own formula
@@ -16,7 +12,7 @@ interface FirstOrderEligibleData {
  * shipping and the cash round off; prices include GST, so the total does not depend on the rates. An estimate: checkout prices again with the catalog's prices of that moment.
  */
 export function CartEstimate({ items }: { items: CartItem[] }) {
-  const eligible = useSessionQuery<FirstOrderEligibleData>('FirstOrderEligible', FIRST_ORDER_ELIGIBLE);
+  const eligible = useSessionQuery(FIRST_ORDER_ELIGIBLE, {});
   const firstOrder = eligible.data?.me?.firstOrderDiscountEligible ?? false;
   const price = priceOrder(
     items.map((item) => ({ unitPricePaise: rupeesToPaise(item.price), quantity: item.quantity })),

@@ -1,49 +1,5 @@
-/** One ordered line as the order subgraph takes it (prices are never sent: the server prices). */
-export interface OrderItemInput {
-  productId: string;
-  quantity: number;
-  size?: string | null;
-  color?: string | null;
-}
-
-/** The order subgraph's ShippingInfoInput: the server strips and checks the PIN code and phone. */
-export interface ShippingInfoInput {
-  address: string;
-  city: string;
-  state: string;
-  country: string;
-  pinCode: string;
-  phoneNo: string;
-}
-
-/** What the order would cost now, in rupees, priced by the server. */
-export interface CheckoutQuote {
-  itemPrice: number;
-  /** The first-order discount (10% of the subtotal); 0 when it does not apply. */
-  discountPrice: number;
-  /** The coupon priced in (only in a coupon check's answer). */
-  couponCode?: string | null;
-  /** What the coupon takes off; 0 without one. */
-  couponDiscount?: number;
-  /** The GST contained in the total (shown as 'GST included'). */
-  taxPrice: number;
-  shippingPrice: number;
-  /** Cash round off to the whole rupee. */
-  roundOff: number;
-  totalPrice: number;
-  firstOrder: boolean;
-}
-
-interface PlacedOrder {
-  id: string;
-  totalPrice: number;
-}
-
-export interface CheckoutQuoteData {
-  checkoutQuote: CheckoutQuote;
-}
-
-export const CHECKOUT_QUOTE = `
+import { graphqlDocument, type ResultOf, type VariablesOf } from '../../../lib/graphql-document';
+export const CHECKOUT_QUOTE = graphqlDocument('CheckoutQuote', `
   query CheckoutQuote($items: [OrderItemInput!]!) {
     checkoutQuote(items: $items) {
       itemPrice
@@ -55,18 +11,10 @@ export const CHECKOUT_QUOTE = `
       firstOrder
     }
   }
-`;
-
-export interface PlaceOrderData {
-  placeOrder: { success: boolean; message?: string | null; order?: PlacedOrder | null };
-}
-
-export interface CheckCouponData {
-  checkCoupon: { success: boolean; message: string; code: string; quote: CheckoutQuote };
-}
+`);
 
 /** The Apply field: whether the code may be used on these items now, and the price with it (a refusal is an error saying why). */
-export const CHECK_COUPON = `
+export const CHECK_COUPON = graphqlDocument('CheckCoupon', `
   query CheckCoupon($code: String!, $items: [OrderItemInput!]!) {
     checkCoupon(code: $code, items: $items) {
       success
@@ -85,14 +33,9 @@ export const CHECK_COUPON = `
       }
     }
   }
-`;
+`);
 
-export type PlaceOrderVariables = {
-  input: { shippingInfo: ShippingInfoInput; items: OrderItemInput[]; couponCode?: string | null };
-  idempotencyKey: string;
-};
-
-export const PLACE_ORDER = `
+export const PLACE_ORDER = graphqlDocument('PlaceOrder', `
   mutation PlaceOrder($input: PlaceOrderInput!, $idempotencyKey: String) {
     placeOrder(input: $input, idempotencyKey: $idempotencyKey) {
       success
@@ -103,4 +46,13 @@ export const PLACE_ORDER = `
       }
     }
   }
-`;
+`);
+
+/** One ordered line as the order subgraph takes it (prices are never sent: the server prices). */
+export type OrderItemInput = VariablesOf<typeof CHECKOUT_QUOTE>['items'][number];
+/** The order subgraph's ShippingInfoInput: the server strips and checks the PIN code and phone. */
+export type ShippingInfoInput = VariablesOf<typeof PLACE_ORDER>['input']['shippingInfo'];
+/** A coupon check's price: the checkout's, with the coupon priced in. */
+export type CouponQuote = NonNullable<ResultOf<typeof CHECK_COUPON>['checkCoupon']['quote']>;
+/** What the order would cost now, in rupees, priced by the server (with a coupon: its code and discount too). */
+export type CheckoutQuote = ResultOf<typeof CHECKOUT_QUOTE>['checkoutQuote'] & Partial<Pick<CouponQuote, 'couponCode' | 'couponDiscount'>>;

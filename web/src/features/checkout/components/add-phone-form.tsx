@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/text-field';
 import type { SessionUser } from '../../../lib/session-user';
 import { useAccountChange } from '../../../lib/use-account-change';
-import { ADD_PHONE, type AddPhoneData, type AddPhoneVariables } from '../../../lib/account-documents';
+import { ADD_PHONE } from '../../../lib/account-documents';
 import { checkoutText } from '../api/checkout-messages';
 import { CheckoutAddForm } from './checkout-add-form';
 
@@ -18,9 +18,7 @@ interface AddPhoneFormProps {
 /** Checkout's inline form for one more saved phone (the same mutation and texts as the profile). */
 export function AddPhoneForm({ id, onAdded, onCancel }: AddPhoneFormProps) {
   const [phone, setPhone] = useState('');
-  const { save, refuse, loading } = useAccountChange<AddPhoneData, AddPhoneVariables>(
-    'AddPhone',
-    ADD_PHONE,
+  const { save, refuse, loading } = useAccountChange(ADD_PHONE,
     (data) => data.addPhone,
     TEXTS,
   );

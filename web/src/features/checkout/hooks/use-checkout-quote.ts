@@ -1,5 +1,5 @@
 import { useSessionQuery } from '../../../lib/use-session-graphql';
-import { CHECKOUT_QUOTE, type CheckoutQuote, type CheckoutQuoteData, type OrderItemInput } from '../api/checkout-documents';
+import { CHECKOUT_QUOTE, type CheckoutQuote, type OrderItemInput } from '../api/checkout-documents';
 
 export interface CheckoutQuoteState {
   /** The server's price for these items; the previous one while a changed cart is re-priced. */
@@ -11,9 +11,7 @@ export interface CheckoutQuoteState {
 
 /** The server's price of the cart's items now (nothing is reserved); asked afresh on every visit. */
 export function useCheckoutQuote(items: OrderItemInput[]): CheckoutQuoteState {
-  const { data, previousData, loading, error, refetch } = useSessionQuery<CheckoutQuoteData>(
-    'CheckoutQuote',
-    CHECKOUT_QUOTE,
+  const { data, previousData, loading, error, refetch } = useSessionQuery(CHECKOUT_QUOTE,
     { items },
     { skip: items.length === 0 },
   );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-errors';
 import { useSessionMutation } from '../../../lib/use-session-graphql';
-import { CHECK_COUPON, type CheckCouponData, type CheckoutQuote, type OrderItemInput } from '../api/checkout-documents';
+import { CHECK_COUPON, type CheckoutQuote, type OrderItemInput } from '../api/checkout-documents';
 
 const CHECK_FAILED = 'Could not check the coupon. Please try again.';
 
@@ -21,7 +21,7 @@ export interface CouponCodeState {
  * change of the items drops the applied code: its saving was for other items.
  */
 export function useCouponCode(items: OrderItemInput[]): CouponCodeState {
-  const { mutate, loading } = useSessionMutation<CheckCouponData, { code: string; items: OrderItemInput[] }>('CheckCoupon', CHECK_COUPON);
+  const { mutate, loading } = useSessionMutation(CHECK_COUPON);
   const [applied, setApplied] = useState<CouponCodeState['applied']>(null);
   const [error, setError] = useState<string | null>(null);
   const itemsRef = useRef(items);

@@ -1,7 +1,7 @@
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../../lib/session';
 import { useSessionQuery } from '../../../lib/use-session-graphql';
-import { isOrderId, ORDER_CONFIRMATION, type OrderConfirmation, type OrderConfirmationData } from '../api/order-confirmation';
+import { isOrderId, ORDER_CONFIRMATION, type OrderConfirmation } from '../api/order-confirmation-documents';
 
 export interface OrderConfirmationState {
   /** The placed order's id (router state, else `?order=`), when it is one. */
@@ -21,12 +21,7 @@ export function useOrderConfirmation(): OrderConfirmationState {
   const candidate = isOrderId(fromState) ? fromState : params.get('order');
   const orderId = isOrderId(candidate) ? candidate.toLowerCase() : null;
 
-  const { data, loading } = useSessionQuery<OrderConfirmationData>(
-    'OrderConfirmation',
-    ORDER_CONFIRMATION,
-    { id: orderId },
-    { skip: !orderId || status !== 'authenticated' },
-  );
+  const { data, loading } = useSessionQuery(ORDER_CONFIRMATION, { id: orderId ?? '' }, { skip: !orderId || status !== 'authenticated' });
   return {
     orderId,
     order: data?.order ?? null,

@@ -7,7 +7,7 @@ import { useCart } from '../../../lib/cart-store';
 import { toastFailure } from '../../../lib/toast-failure';
 import { useSessionMutation } from '../../../lib/use-session-graphql';
 import { checkoutText } from '../api/checkout-messages';
-import { PLACE_ORDER, type OrderItemInput, type PlaceOrderData, type PlaceOrderVariables } from '../api/checkout-documents';
+import { PLACE_ORDER, type OrderItemInput } from '../api/checkout-documents';
 import { storeShippingInfo, toShippingInput, type ShippingInfo } from '../api/shipping-info';
 
 /** crypto.randomUUID exists only in secure contexts; the fallback is the same v4 UUID. */
@@ -26,7 +26,7 @@ function newIdempotencyKey(): string {
  * one. The key is renewed only after a success.
  */
 export function usePlaceOrder(): { placing: boolean; placeOrder(shipping: ShippingInfo, items: OrderItemInput[], couponCode?: string | null): Promise<void> } {
-  const { mutate } = useSessionMutation<PlaceOrderData, PlaceOrderVariables>('PlaceOrder', PLACE_ORDER);
+  const { mutate } = useSessionMutation(PLACE_ORDER);
   const { settleOrderedLines } = useCart();
   const navigate = useNavigate();
   const keyRef = useRef<string | null>(null);

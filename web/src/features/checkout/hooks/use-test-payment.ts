@@ -4,18 +4,7 @@ import { flushSync } from 'react-dom';
 import { useDialogs } from '../../../components/confirm-dialog';
 import { useSessionMutation } from '../../../lib/use-session-graphql';
 import { paymentText } from '../api/checkout-messages';
-import {
-  CREATE_PAYMENT_ORDER,
-  PAY_TEST_PAYMENT_ORDER,
-  VERIFY_PAYMENT,
-  type CreatePaymentOrderData,
-  type CreatePaymentOrderVariables,
-  type PaymentOrder,
-  type PayTestPaymentOrderData,
-  type PayTestPaymentOrderVariables,
-  type VerifyPaymentData,
-  type VerifyPaymentVariables,
-} from '../api/payment-documents';
+import { CREATE_PAYMENT_ORDER, PAY_TEST_PAYMENT_ORDER, VERIFY_PAYMENT, type PaymentOrder } from '../api/payment-documents';
 
 /** The test payment is 50000 paise (₹500.00) in INR. */
 export const TEST_PAYMENT_AMOUNT_PAISE = 50000;
@@ -41,15 +30,11 @@ export interface TestPayment {
  */
 export function useTestPayment(returnFocusTo: RefObject<HTMLElement | null>): TestPayment {
   const dialogs = useDialogs();
-  const { mutate: createOrder } = useSessionMutation<CreatePaymentOrderData, CreatePaymentOrderVariables>(
-    'CreatePaymentOrder',
-    CREATE_PAYMENT_ORDER,
+  const { mutate: createOrder } = useSessionMutation(CREATE_PAYMENT_ORDER,
   );
-  const { mutate: payTestOrder } = useSessionMutation<PayTestPaymentOrderData, PayTestPaymentOrderVariables>(
-    'PayTestPaymentOrder',
-    PAY_TEST_PAYMENT_ORDER,
+  const { mutate: payTestOrder } = useSessionMutation(PAY_TEST_PAYMENT_ORDER,
   );
-  const { mutate: verifyPayment } = useSessionMutation<VerifyPaymentData, VerifyPaymentVariables>('VerifyPayment', VERIFY_PAYMENT);
+  const { mutate: verifyPayment } = useSessionMutation(VERIFY_PAYMENT);
   const [phase, setPhaseState] = useState<TestPaymentPhase>('idle');
   const [order, setOrder] = useState<PaymentOrder | null>(null);
   const [providerUnavailable, setProviderUnavailable] = useState(false);

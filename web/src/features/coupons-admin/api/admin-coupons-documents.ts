@@ -1,78 +1,32 @@
-/** Coupons as staff manage them (the order subgraph's Coupon; money in rupees, decision 0028). */
-export interface AdminCoupon {
-  id: string;
-  code: string;
-  type: 'percent' | 'amount';
-  value: number;
-  minOrder: number;
-  validFrom: string;
-  validTo: string | null;
-  maxUses: number | null;
-  maxUsesPerCustomer: number | null;
-  active: boolean;
-  uses: number;
-}
-
-/** What the form sends: days are the shop's (Asia/Kolkata) days; empty means the default or no limit. */
-export interface CouponInput {
-  code: string;
-  type: 'percent' | 'amount';
-  value: number;
-  minOrder: number | null;
-  validFrom: string | null;
-  validTo: string | null;
-  maxUses: number | null;
-  maxUsesPerCustomer: number | null;
-  active: boolean;
-}
-
+import { graphqlDocument, type ResultOf, type VariablesOf } from '../../../lib/graphql-document';
 const COUPON_FIELDS = 'id code type value minOrder validFrom validTo maxUses maxUsesPerCustomer active uses';
 
-export interface AdminCouponsData {
-  adminCoupons: { coupons: AdminCoupon[]; total: number; totalPages: number; currentPage: number };
-}
-
 /** Staff: coupons newest first with their uses, 20 a page. */
-export const ADMIN_COUPONS = `
+export const ADMIN_COUPONS = graphqlDocument('AdminCoupons', `
   query AdminCoupons($page: Int, $limit: Int) {
     adminCoupons(page: $page, limit: $limit) {
       total totalPages currentPage
       coupons { ${COUPON_FIELDS} }
     }
   }
-`;
+`);
 export const COUPONS_PAGE_SIZE = 20;
 
-interface CouponPayload {
-  success: boolean;
-  message: string | null;
-  coupon: AdminCoupon | null;
-}
-export interface CreateCouponData {
-  createCoupon: CouponPayload;
-}
-export interface UpdateCouponData {
-  updateCoupon: CouponPayload;
-}
-export interface DeleteCouponData {
-  deleteCoupon: { success: boolean; message: string | null };
-}
-
-export const CREATE_COUPON = `
+export const CREATE_COUPON = graphqlDocument('CreateCoupon', `
   mutation CreateCoupon($input: CouponInput!) {
     createCoupon(input: $input) { success message coupon { ${COUPON_FIELDS} } }
   }
-`;
-export const UPDATE_COUPON = `
+`);
+export const UPDATE_COUPON = graphqlDocument('UpdateCoupon', `
   mutation UpdateCoupon($id: ID!, $input: CouponInput!) {
     updateCoupon(id: $id, input: $input) { success message coupon { ${COUPON_FIELDS} } }
   }
-`;
-export const DELETE_COUPON = `
+`);
+export const DELETE_COUPON = graphqlDocument('DeleteCoupon', `
   mutation DeleteCoupon($id: ID!) {
     deleteCoupon(id: $id) { success message }
   }
-`;
+`);
 
 const istDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
 
@@ -101,3 +55,9 @@ export function couponInputOf(c: AdminCoupon, changes: Partial<CouponInput> = {}
     ...changes,
   };
 }
+
+export type AdminCouponsData = ResultOf<typeof ADMIN_COUPONS>;
+/** Coupons as staff manage them (the order subgraph's Coupon; money in rupees, decision 0028). */
+export type AdminCoupon = AdminCouponsData['adminCoupons']['coupons'][number];
+/** What the form sends: days are the shop's (Asia/Kolkata) days; empty means the default or no limit. */
+export type CouponInput = VariablesOf<typeof CREATE_COUPON>['input'];

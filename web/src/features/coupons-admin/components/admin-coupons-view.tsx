@@ -9,19 +9,7 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { toastFailure } from '../../../lib/toast-failure';
 import { useSessionMutation } from '../../../lib/use-session-graphql';
-import {
-  couponInputOf,
-  CREATE_COUPON,
-  DELETE_COUPON,
-  lastDayOf,
-  startDayOf,
-  UPDATE_COUPON,
-  type AdminCoupon,
-  type CouponInput,
-  type CreateCouponData,
-  type DeleteCouponData,
-  type UpdateCouponData,
-} from '../api/admin-coupons-documents';
+import { couponInputOf, CREATE_COUPON, DELETE_COUPON, lastDayOf, startDayOf, UPDATE_COUPON, type AdminCoupon, type CouponInput } from '../api/admin-coupons-documents';
 import { useAdminCoupons } from '../hooks/use-admin-coupons';
 
 const SAVE_FAILED = 'Could not save the coupon. Please try again.';
@@ -44,7 +32,7 @@ const EMPTY_FORM: FormState = { code: '', type: 'percent', value: '', minOrder: 
 function formOf(c: AdminCoupon): FormState {
   return {
     code: c.code,
-    type: c.type,
+    type: c.type === 'amount' ? 'amount' : 'percent',
     value: String(c.value),
     minOrder: c.minOrder ? String(c.minOrder) : '',
     validFrom: startDayOf(c.validFrom),
@@ -78,8 +66,8 @@ export const discountText = (c: Pick<AdminCoupon, 'type' | 'value'>) => (c.type 
 function CouponForm({ editing, onSaved, onCancel }: { editing: AdminCoupon | null; onSaved(c: AdminCoupon): void; onCancel(): void }) {
   const [form, setForm] = useState<FormState>(editing ? formOf(editing) : EMPTY_FORM);
   const [error, setError] = useState<string | null>(null);
-  const create = useSessionMutation<CreateCouponData, { input: CouponInput }>('CreateCoupon', CREATE_COUPON);
-  const update = useSessionMutation<UpdateCouponData, { id: string; input: CouponInput }>('UpdateCoupon', UPDATE_COUPON);
+  const create = useSessionMutation(CREATE_COUPON);
+  const update = useSessionMutation(UPDATE_COUPON);
   const id = useId();
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -172,8 +160,8 @@ export function AdminCouponsView() {
   const { setPage, data, loading, error, retry, replace, remove } = useAdminCoupons();
   const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null);
   const dialogs = useDialogs();
-  const update = useSessionMutation<UpdateCouponData, { id: string; input: ReturnType<typeof couponInputOf> }>('UpdateCoupon', UPDATE_COUPON);
-  const del = useSessionMutation<DeleteCouponData, { id: string }>('DeleteCoupon', DELETE_COUPON);
+  const update = useSessionMutation(UPDATE_COUPON);
+  const del = useSessionMutation(DELETE_COUPON);
   const list = data?.adminCoupons;
 
   async function setActive(c: AdminCoupon, active: boolean) {

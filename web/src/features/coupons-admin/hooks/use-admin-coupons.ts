@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
 import { useLocalChanges } from '../../../lib/use-local-changes';
 import { useSessionQuery } from '../../../lib/use-session-graphql';
-import { ADMIN_COUPONS, COUPONS_PAGE_SIZE, type AdminCoupon, type AdminCouponsData } from '../api/admin-coupons-documents';
+import { ADMIN_COUPONS, COUPONS_PAGE_SIZE, type AdminCoupon } from '../api/admin-coupons-documents';
 
 /** The staff coupons page's data: one page of coupons; a saved or removed coupon shows at once. */
 export function useAdminCoupons() {
   const [page, setPage] = useState(1);
-  const query = useSessionQuery<AdminCouponsData>('AdminCoupons', ADMIN_COUPONS, { page, limit: COUPONS_PAGE_SIZE });
+  const query = useSessionQuery(ADMIN_COUPONS, { page, limit: COUPONS_PAGE_SIZE });
   const [data, change] = useLocalChanges(query.data);
   const replace = useCallback(
     (coupon: AdminCoupon) =>

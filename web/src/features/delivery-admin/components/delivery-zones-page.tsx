@@ -5,23 +5,14 @@ import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { toastFailure } from '../../../lib/toast-failure';
 import { useSessionMutation, useSessionQuery } from '../../../lib/use-session-graphql';
-import {
-  CREATE_DELIVERY_ZONE,
-  DELETE_DELIVERY_ZONE,
-  DELIVERY_ZONES,
-  UPDATE_DELIVERY_ZONE,
-  type DeliveryZone,
-  type DeliveryZoneChange,
-  type DeliveryZoneFields,
-  type DeliveryZonesData,
-} from '../api/delivery-zone-documents';
+import { CREATE_DELIVERY_ZONE, DELETE_DELIVERY_ZONE, DELIVERY_ZONES, UPDATE_DELIVERY_ZONE, type DeliveryZone, type DeliveryZoneFields } from '../api/delivery-zone-documents';
 
 const SAVE_FAILED = 'Could not save the delivery zone. Please try again.';
 
 /** One zone: staff change its service, cash on delivery and days, or delete it. */
 function ZoneRow({ zone, onSaved }: { zone: DeliveryZone; onSaved(): void }) {
-  const update = useSessionMutation<unknown, { pinPrefix: string; input: DeliveryZoneChange }>('UpdateDeliveryZone', UPDATE_DELIVERY_ZONE);
-  const remove = useSessionMutation<unknown, { pinPrefix: string }>('DeleteDeliveryZone', DELETE_DELIVERY_ZONE);
+  const update = useSessionMutation(UPDATE_DELIVERY_ZONE);
+  const remove = useSessionMutation(DELETE_DELIVERY_ZONE);
   const [serviceable, setServiceable] = useState(zone.serviceable);
   const [cod, setCod] = useState(zone.codAvailable);
   const [days, setDays] = useState(String(zone.deliveryDays));
@@ -85,7 +76,7 @@ const EMPTY: DeliveryZoneFields = { pinPrefix: '', label: '', serviceable: true,
 
 /** Staff add a zone for a PIN prefix. */
 function AddZone({ onSaved }: { onSaved(): void }) {
-  const { mutate, loading } = useSessionMutation<unknown, { input: DeliveryZoneFields }>('CreateDeliveryZone', CREATE_DELIVERY_ZONE);
+  const { mutate, loading } = useSessionMutation(CREATE_DELIVERY_ZONE);
   const [zone, setZone] = useState<DeliveryZoneFields>(EMPTY);
   const set = <K extends keyof DeliveryZoneFields>(key: K, value: DeliveryZoneFields[K]) => setZone((z) => ({ ...z, [key]: value }));
   const submit = async (event: FormEvent) => {
@@ -147,7 +138,7 @@ function AddZone({ onSaved }: { onSaved(): void }) {
  * working days; the product page, cart, checkout and new orders use the table within seconds.
  */
 export function DeliveryZonesPage() {
-  const { data, loading, error, refetch } = useSessionQuery<DeliveryZonesData>('DeliveryZones', DELIVERY_ZONES);
+  const { data, loading, error, refetch } = useSessionQuery(DELIVERY_ZONES, {});
   return (
     <div className="newsletter-admin gst-admin delivery-admin">
       <div className="newsletter-admin__head">

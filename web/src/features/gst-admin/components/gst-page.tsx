@@ -6,18 +6,7 @@ import { formatINR } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast-failure';
 import { useSessionMutation, useSessionQuery } from '../../../lib/use-session-graphql';
 import { useStaffRole } from '../../admin/components/admin-shell';
-import {
-  CREATE_GST_RATE,
-  GST_RATES,
-  GST_SLABS,
-  GST_SUMMARY,
-  gstSummaryCsvHref,
-  UPDATE_GST_RATE,
-  type GstRate,
-  type GstRateInput,
-  type GstRatesData,
-  type GstSummaryData,
-} from '../api/gst-documents';
+import { CREATE_GST_RATE, GST_RATES, GST_SLABS, GST_SUMMARY, gstSummaryCsvHref, UPDATE_GST_RATE, type GstRate } from '../api/gst-documents';
 
 const SAVE_FAILED = 'Could not save the GST rate. Please try again.';
 
@@ -28,7 +17,7 @@ function thisMonth(): string {
 
 /** One rate row: admin changes its rate (a GST slab); emp reads. */
 function RateRow({ rate, canEdit, onSaved }: { rate: GstRate; canEdit: boolean; onSaved(): void }) {
-  const { mutate, loading } = useSessionMutation<unknown, { id: string; input: GstRateInput }>('UpdateGstRate', UPDATE_GST_RATE);
+  const { mutate, loading } = useSessionMutation(UPDATE_GST_RATE);
   const [value, setValue] = useState(rate.rate);
   const save = async () => {
     try {
@@ -70,7 +59,7 @@ function RateRow({ rate, canEdit, onSaved }: { rate: GstRate; canEdit: boolean; 
 
 /** Admin adds a rate for an HSN prefix (and a limit per piece, when the rate depends on it). */
 function AddRate({ onSaved }: { onSaved(): void }) {
-  const { mutate, loading } = useSessionMutation<unknown, { input: GstRateInput }>('CreateGstRate', CREATE_GST_RATE);
+  const { mutate, loading } = useSessionMutation(CREATE_GST_RATE);
   const [prefix, setPrefix] = useState('');
   const [upTo, setUpTo] = useState('');
   const [rate, setRate] = useState<number>(18);
@@ -122,7 +111,7 @@ function AddRate({ onSaved }: { onSaved(): void }) {
 /** The month's GST summary for GSTR-1 (admin): B2C by state and rate, HSN-wise, and its CSV. */
 function MonthlySummary() {
   const [month, setMonth] = useState(thisMonth());
-  const { data, loading, error, refetch } = useSessionQuery<GstSummaryData>('GstSummary', GST_SUMMARY, { month }, { skip: !/^\d{4}-\d{2}$/.test(month) });
+  const { data, loading, error, refetch } = useSessionQuery(GST_SUMMARY, { month }, { skip: !/^\d{4}-\d{2}$/.test(month) });
   const s = data?.gstSummary;
   return (
     <section className="gst-admin__summary" aria-labelledby="gst-summary-title">
@@ -216,7 +205,7 @@ function MonthlySummary() {
  */
 export function GstPage() {
   const role = useStaffRole();
-  const { data, loading, error, refetch } = useSessionQuery<GstRatesData>('GstRates', GST_RATES);
+  const { data, loading, error, refetch } = useSessionQuery(GST_RATES, {});
   const isAdmin = role === 'admin';
   return (
     <div className="newsletter-admin gst-admin">

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { CategoryLink } from '../../../lib/categories';
 import { toastFailure } from '../../../lib/toast-failure';
 import { useGraphQLQuery } from '../../../lib/use-graphql-query';
-import { HOME_QUERY, type HomeData } from '../api/home-query';
+import { HOME_QUERY, type HomeData } from '../api/home-documents';
 
 const PRODUCTS_ERROR = 'Failed to fetch products. Please try again later.';
 
@@ -16,7 +16,7 @@ export interface HomeCatalog {
 }
 
 export function useHomeCatalog(): HomeCatalog {
-  const { data, error, loading, refetch } = useGraphQLQuery<HomeData>('HomePage', HOME_QUERY);
+  const { data, error, loading, refetch } = useGraphQLQuery(HOME_QUERY, {});
 
   useEffect(() => {
     if (error) toastFailure(error, PRODUCTS_ERROR, { toastId: 'home-products-error' });

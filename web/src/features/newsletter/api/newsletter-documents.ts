@@ -1,33 +1,18 @@
+import { graphqlDocument } from '../../../lib/graphql-document';
+import type { NewsletterStatus } from '../../../graphql/operations.generated';
+
+export type { NewsletterStatus };
 /** The newsletter's GraphQL (auth subgraph): the footer's sign-up, the mail links' pages, the staff list. */
 
-export const CONFIRM_NEWSLETTER = `mutation ConfirmNewsletter($token: String!) { confirmNewsletter(token: $token) { success message } }`;
-export const UNSUBSCRIBE_NEWSLETTER = `mutation UnsubscribeNewsletter($token: String!) { unsubscribeNewsletter(token: $token) { success message } }`;
+export const CONFIRM_NEWSLETTER = graphqlDocument('ConfirmNewsletter', `mutation ConfirmNewsletter($token: String!) { confirmNewsletter(token: $token) { success message } }`);
+export const UNSUBSCRIBE_NEWSLETTER = graphqlDocument('UnsubscribeNewsletter', `mutation UnsubscribeNewsletter($token: String!) { unsubscribeNewsletter(token: $token) { success message } }`);
 
-export interface NewsletterResult {
-  success: boolean;
-  message: string | null;
-}
-
-export type NewsletterStatus = 'pending' | 'confirmed' | 'unsubscribed';
-
-export interface NewsletterSubscriber {
-  email: string;
-  status: NewsletterStatus;
-  subscribedAt: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-}
-
-export interface NewsletterSubscribersData {
-  newsletterSubscribers: { subscribers: NewsletterSubscriber[]; total: number; totalPages: number; currentPage: number };
-}
-
-export const NEWSLETTER_SUBSCRIBERS = `query NewsletterSubscribers($status: NewsletterStatus, $page: Int) {
+export const NEWSLETTER_SUBSCRIBERS = graphqlDocument('NewsletterSubscribers', `query NewsletterSubscribers($status: NewsletterStatus, $page: Int) {
   newsletterSubscribers(status: $status, page: $page) {
     subscribers { email status subscribedAt confirmedAt unsubscribedAt }
     total totalPages currentPage
   }
-}`;
+}`);
 
 /** The staff CSV download (REST: a file the browser saves with the session cookie). */
 export const exportHref = (status: NewsletterStatus | '') =>

@@ -4,21 +4,17 @@ import { PageTitle } from '../../../components/page-title';
 import { Spinner } from '../../../components/spinner';
 import { getErrorMessage } from '../../../lib/api-errors';
 import { graphqlRequest } from '../../../lib/graphql-request';
-import { CONFIRM_NEWSLETTER, UNSUBSCRIBE_NEWSLETTER, type NewsletterResult } from '../api/newsletter-documents';
+import { CONFIRM_NEWSLETTER, UNSUBSCRIBE_NEWSLETTER } from '../api/newsletter-documents';
 
 const KINDS = {
   confirm: {
-    operation: 'ConfirmNewsletter',
-    document: CONFIRM_NEWSLETTER,
-    field: 'confirmNewsletter',
+    send: (token: string) => graphqlRequest(CONFIRM_NEWSLETTER, { token }).then((data) => data.confirmNewsletter),
     working: 'Confirming your subscription…',
     done: 'Subscription confirmed',
     failed: 'We could not confirm your subscription',
   },
   unsubscribe: {
-    operation: 'UnsubscribeNewsletter',
-    document: UNSUBSCRIBE_NEWSLETTER,
-    field: 'unsubscribeNewsletter',
+    send: (token: string) => graphqlRequest(UNSUBSCRIBE_NEWSLETTER, { token }).then((data) => data.unsubscribeNewsletter),
     working: 'Unsubscribing…',
     done: 'You are unsubscribed',
     failed: 'We could not unsubscribe you',
@@ -40,8 +36,9 @@ export function NewsletterLinkView({ kind, token }: { kind: keyof typeof KINDS; 
     // Once per page, also under StrictMode's second effect run.
     if (sent.current) return;
     sent.current = true;
-    graphqlRequest<Record<string, NewsletterResult>>(texts.operation, texts.document, { token })
-      .then((data) => setOutcome({ state: 'done', message: data[texts.field]?.message ?? '' }))
+    texts
+      .send(token)
+      .then((result) => setOutcome({ state: 'done', message: result.message ?? '' }))
       .catch((error: unknown) => setOutcome({ state: 'failed', message: getErrorMessage(error, 'Something went wrong. Please try again later.') }));
   }, [texts, token]);
 

@@ -4,7 +4,7 @@ import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { formatCount, formatDate } from '../../../lib/format';
 import { useSessionQuery } from '../../../lib/use-session-graphql';
-import { exportHref, NEWSLETTER_SUBSCRIBERS, type NewsletterStatus, type NewsletterSubscribersData } from '../api/newsletter-documents';
+import { exportHref, NEWSLETTER_SUBSCRIBERS, type NewsletterStatus } from '../api/newsletter-documents';
 
 const FILTERS: ReadonlyArray<{ value: NewsletterStatus | ''; label: string }> = [
   { value: '', label: 'All' },
@@ -22,7 +22,7 @@ const STATUS_LABELS: Record<NewsletterStatus, string> = { confirmed: 'Confirmed'
 export function NewsletterSubscribers() {
   const [status, setStatus] = useState<NewsletterStatus | ''>('');
   const [page, setPage] = useState(1);
-  const { data, loading, error, refetch } = useSessionQuery<NewsletterSubscribersData>('NewsletterSubscribers', NEWSLETTER_SUBSCRIBERS, {
+  const { data, loading, error, refetch } = useSessionQuery(NEWSLETTER_SUBSCRIBERS, {
     status: status || null,
     page,
   });

@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session';
 import { toastFailure } from '../../../lib/toast-failure';
 import { uploadImage } from '../../../lib/upload';
 import { useSessionMutation, useSessionQuery } from '../../../lib/use-session-graphql';
-import { REQUEST_RETURN, RETURN_QUOTE, type OrderDetail, type RequestReturnData, type RequestReturnVariables, type ReturnQuoteData } from '../api/order-documents';
+import { REQUEST_RETURN, RETURN_QUOTE, type OrderDetail } from '../api/order-documents';
 import { canRequestReturn, returnableQuantities } from '../api/return-rules';
 import { EMPTY_REFUND_TO, readRefundTo, RefundToFields } from './refund-to-fields';
 
@@ -28,7 +28,7 @@ interface ReturnRequestFormProps {
  */
 export function ReturnRequestForm({ order, onRequested }: ReturnRequestFormProps) {
   const { refreshSession, user } = useSession();
-  const { mutate, loading } = useSessionMutation<RequestReturnData, RequestReturnVariables>('RequestReturn', REQUEST_RETURN);
+  const { mutate, loading } = useSessionMutation(REQUEST_RETURN);
   const left = returnableQuantities(order, order.returns);
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<number[]>(() => left.map(() => 0));
@@ -42,7 +42,7 @@ export function ReturnRequestForm({ order, onRequested }: ReturnRequestFormProps
     (chosen[k] ?? 0) > 0 ? [{ productId: line.productId, quantity: chosen[k]!, size: line.properties.size, color: line.properties.color }] : [],
   );
   // The refund of what is chosen, re-pricing what is kept (decision 0047), before the shopper confirms.
-  const quote = useSessionQuery<ReturnQuoteData>('ReturnQuote', RETURN_QUOTE, { orderId: order.id, items: chosenItems }, { skip: !open || chosenItems.length === 0 });
+  const quote = useSessionQuery(RETURN_QUOTE, { orderId: order.id, items: chosenItems }, { skip: !open || chosenItems.length === 0 });
   const cod = order.paymentInfo.method.toUpperCase() === 'COD';
 
   if (user?.id !== order.userId || !canRequestReturn(order, order.returns) || !order.returnableUntil) return null;

@@ -5,7 +5,7 @@ import { getErrorCode, payloadMessage } from '../../../lib/api-errors';
 import { formatOrderNumber } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast-failure';
 import { useSessionMutation } from '../../../lib/use-session-graphql';
-import { CANCEL_ORDER, type CancelOrderData, type CancelOrderVariables, type OrderDetail } from '../api/order-documents';
+import { CANCEL_ORDER, type OrderDetail } from '../api/order-documents';
 
 const CANCELLED = 'Order cancelled';
 const CANCEL_FAILED = 'Failed to cancel the order. Please try again.';
@@ -32,7 +32,7 @@ export interface CancelOrderControl {
  * that says it changed); another page reads the orders afresh when it is opened.
  */
 export function useCancelOrder(views: CancelOrderViews): CancelOrderControl {
-  const { mutate } = useSessionMutation<CancelOrderData, CancelOrderVariables>('CancelOrder', CANCEL_ORDER);
+  const { mutate } = useSessionMutation(CANCEL_ORDER);
   const [cancellingId, setCancellingId] = useState<string | null>(null);
   const dialogs = useDialogs();
   const busy = useRef(false);

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSessionQuery } from '../../../lib/use-session-graphql';
-import { MY_ORDERS, type MyOrdersData, type OrderSummary } from '../api/order-documents';
+import { MY_ORDERS, type OrderSummary } from '../api/order-documents';
 import { useLocalChanges } from '../../../lib/use-local-changes';
 
 export type MyOrdersState =
@@ -18,7 +18,7 @@ export interface MyOrders {
 
 /** The shopper's orders, newest first, asked afresh on every visit (an order may have been shipped meanwhile). */
 export function useMyOrders(): MyOrders {
-  const { data: answer, error, loading, refetch } = useSessionQuery<MyOrdersData>('MyOrders', MY_ORDERS);
+  const { data: answer, error, loading, refetch } = useSessionQuery(MY_ORDERS, {});
   const [data, change] = useLocalChanges(answer);
 
   const applyOrder = useCallback(

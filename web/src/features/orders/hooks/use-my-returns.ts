@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSessionQuery } from '../../../lib/use-session-graphql';
-import { MY_RETURNS, type MyReturnsData, type OrderReturn } from '../api/order-documents';
+import { MY_RETURNS, type OrderReturn } from '../api/order-documents';
 
 const NONE: OrderReturn[] = [];
 
@@ -9,7 +9,7 @@ const NONE: OrderReturn[] = [];
  * arrive (or if they cannot be read) orders show no returns: the orders themselves still show.
  */
 export function useMyReturns(): (orderId: string) => OrderReturn[] {
-  const { data } = useSessionQuery<MyReturnsData>('MyReturns', MY_RETURNS);
+  const { data } = useSessionQuery(MY_RETURNS, {});
   const byOrder = useMemo(() => {
     const map = new Map<string, OrderReturn[]>();
     for (const ret of [...(data?.myReturns ?? [])].reverse()) map.set(ret.orderId, [...(map.get(ret.orderId) ?? []), ret]);

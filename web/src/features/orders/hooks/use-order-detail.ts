@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { getErrorCode } from '../../../lib/api-errors';
 import { useSessionQuery } from '../../../lib/use-session-graphql';
-import { ORDER_DETAIL, type OrderDetail, type OrderDetailData } from '../api/order-documents';
+import { ORDER_DETAIL, type OrderDetail } from '../api/order-documents';
 import { useLocalChanges } from '../../../lib/use-local-changes';
 
 export type OrderDetailState =
@@ -24,7 +24,7 @@ export interface OrderDetailResult {
  * all three are "not found".
  */
 export function useOrderDetail(orderId: string): OrderDetailResult {
-  const { data: answer, error, loading, refetch } = useSessionQuery<OrderDetailData>('OrderDetail', ORDER_DETAIL, { id: orderId });
+  const { data: answer, error, loading, refetch } = useSessionQuery(ORDER_DETAIL, { id: orderId });
   const [data, change] = useLocalChanges(answer);
 
   const applyOrder = useCallback(

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { NamedColor } from '../api/product-queries';
+import type { NamedColor } from '../api/product-documents';
 
 interface ColorChooserProps {
   colors: string[];

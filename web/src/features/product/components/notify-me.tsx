@@ -5,13 +5,7 @@ import { toast } from '../../../lib/toast';
 import { useSession } from '../../../lib/session';
 import { toastFailure } from '../../../lib/toast-failure';
 import { useSessionMutation, useSessionQuery } from '../../../lib/use-session-graphql';
-import {
-  CANCEL_STOCK_NOTICE,
-  STOCK_NOTICE_SUBSCRIBED,
-  SUBSCRIBE_STOCK_NOTICE,
-  type StockNoticeResult,
-  type StockNoticeSubscribedData,
-} from '../api/stock-notice';
+import { CANCEL_STOCK_NOTICE, STOCK_NOTICE_SUBSCRIBED, SUBSCRIBE_STOCK_NOTICE } from '../api/stock-notice-documents';
 
 const FAILED = 'Could not save your choice. Please try again.';
 
@@ -22,9 +16,9 @@ const FAILED = 'Could not save your choice. Please try again.';
 export function NotifyMe({ productId }: { productId: string }) {
   const { status, user } = useSession();
   const location = useLocation();
-  const seen = useSessionQuery<StockNoticeSubscribedData>('StockNoticeSubscribed', STOCK_NOTICE_SUBSCRIBED, { productId });
-  const subscribe = useSessionMutation<{ subscribeStockNotice: StockNoticeResult }, { productId: string }>('SubscribeStockNotice', SUBSCRIBE_STOCK_NOTICE);
-  const cancel = useSessionMutation<{ cancelStockNotice: StockNoticeResult }, { productId: string }>('CancelStockNotice', CANCEL_STOCK_NOTICE);
+  const seen = useSessionQuery(STOCK_NOTICE_SUBSCRIBED, { productId });
+  const subscribe = useSessionMutation(SUBSCRIBE_STOCK_NOTICE);
+  const cancel = useSessionMutation(CANCEL_STOCK_NOTICE);
   const [subscribed, setSubscribed] = useState<boolean | undefined>(undefined);
   const waiting = subscribed ?? seen.data?.stockNoticeSubscribed ?? false;
 

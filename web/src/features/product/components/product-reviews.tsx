@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/format';
 import { graphqlRequest } from '../../../lib/graphql-request';
 import { useSession } from '../../../lib/session';
 import { toastFailure } from '../../../lib/toast-failure';
-import { PRODUCT_REVIEWS_QUERY, type Review, type ReviewPage, type ReviewPageData } from '../api/product-queries';
+import { PRODUCT_REVIEWS_QUERY, type Review, type ReviewPage } from '../api/product-documents';
 import { useMyReview } from '../hooks/use-my-review';
 import { ReviewForm } from './review-form';
 
@@ -54,7 +54,7 @@ export function ProductReviews({ productId, rating, count, firstPage, onReviewSa
   async function loadMore() {
     setLoadingMore(true);
     try {
-      const data = await graphqlRequest<ReviewPageData>('ProductReviews', PRODUCT_REVIEWS_QUERY, {
+      const data = await graphqlRequest(PRODUCT_REVIEWS_QUERY, {
         id: productId,
         page: lastPage.currentPage + 1,
       });

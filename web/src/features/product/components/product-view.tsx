@@ -3,7 +3,7 @@ import { PageTitle } from '../../../components/page-title';
 import { PriceTag } from '../../../components/price-tag';
 import { RatingStars } from '../../../components/rating-stars';
 import { invalidateQueries } from '../../../lib/query-cache';
-import type { NamedColor, ProductDetail } from '../api/product-queries';
+import type { NamedColor, ProductDetail } from '../api/product-documents';
 import { useCartSelection } from '../hooks/use-cart-selection';
 import { AddToCart } from './add-to-cart';
 import { ColorChooser } from './color-chooser';

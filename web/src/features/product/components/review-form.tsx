@@ -7,7 +7,7 @@ import { payloadMessage } from '../../../lib/api-errors';
 import { graphqlRequestWithRefresh } from '../../../lib/graphql-request-with-refresh';
 import { useSession } from '../../../lib/session';
 import { toastFailure } from '../../../lib/toast-failure';
-import { UPSERT_REVIEW_MUTATION, type Review, type UpsertReviewData } from '../api/product-queries';
+import { UPSERT_REVIEW_MUTATION, type Review } from '../api/product-documents';
 
 export const MAX_COMMENT_LENGTH = 2000;
 const SAVE_ERROR = 'Could not save your review. Please try again.';
@@ -40,7 +40,7 @@ export function ReviewForm({ productId, existing, onSaved }: ReviewFormProps) {
     setProblem(null);
     setSaving(true);
     try {
-      const data = await graphqlRequestWithRefresh<UpsertReviewData>(tokenRefresher, 'UpsertReview', UPSERT_REVIEW_MUTATION, {
+      const data = await graphqlRequestWithRefresh(tokenRefresher, UPSERT_REVIEW_MUTATION, {
         productId,
         rating,
         comment: text,

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { toast } from '../../../lib/toast';
 import { getErrorCode, isSessionExpired } from '../../../lib/api-errors';
 import { useGraphQLQuery } from '../../../lib/use-graphql-query';
-import { PRODUCT_DETAIL_QUERY, type ProductDetailData } from '../api/product-queries';
+import { PRODUCT_DETAIL_QUERY, type ProductDetailData } from '../api/product-documents';
 
 /** The fallback text when the server gives none. */
 export const PRODUCT_LOAD_ERROR = 'Error while loading Product';
@@ -19,7 +19,7 @@ export type ProductDetailState =
  * 'Invalid product ID'), an unknown one 'not-found' (null); other failures toast the spec's text.
  */
 export function useProductDetail(id: string): ProductDetailState {
-  const { data, error, refetch } = useGraphQLQuery<ProductDetailData>('ProductDetail', PRODUCT_DETAIL_QUERY, { id });
+  const { data, error, refetch } = useGraphQLQuery(PRODUCT_DETAIL_QUERY, { id });
   const code = error ? getErrorCode(error) : undefined;
   const invalid = code === 'BAD_USER_INPUT';
   const notFound = code === 'NOT_FOUND' || (data !== undefined && data.product === null);

@@ -1,4 +1,5 @@
-import { CATEGORY_LISTING_QUERY, LISTING_PAGE_SIZE, SEARCH_LISTING_QUERY, TAG_LISTING_QUERY } from './listing-queries';
+import type { GraphQLDocument } from '../../../lib/graphql-document';
+import { CATEGORY_LISTING_QUERY, LISTING_PAGE_SIZE, SEARCH_LISTING_QUERY, TAG_LISTING_QUERY, type ListingAnswer } from './listing-documents';
 
 /** Listing filters and page as the query string holds them, and as the API's ProductFilter. */
 
@@ -115,10 +116,14 @@ export type ListingSource =
   | { kind: 'tag'; tag: string }
   | { kind: 'search'; query: string };
 
+/** A listing operation with its variables (checked together when the request is made). */
 export interface ListingRequest {
-  operationName: string;
-  query: string;
-  variables: Record<string, unknown>;
+  document: GraphQLDocument<ListingAnswer, unknown>;
+  variables: unknown;
+}
+
+function request<TData extends ListingAnswer, TVariables>(document: GraphQLDocument<TData, TVariables>, variables: TVariables): ListingRequest {
+  return { document: document as GraphQLDocument<ListingAnswer, unknown>, variables };
 }
 
 /**
@@ -131,18 +136,10 @@ export function listingRequest(source: ListingSource, params: ListingParams): Li
   switch (source.kind) {
     case 'category':
       // A category's own filter names it; tag and search take theirs as an argument.
-      return {
-        operationName: 'CategoryListing',
-        query: CATEGORY_LISTING_QUERY,
-        variables: { category: source.category, filter: { ...filter, category: source.category }, ...paging },
-      };
+      return request(CATEGORY_LISTING_QUERY, { category: source.category, filter: { ...filter, category: source.category }, ...paging });
     case 'tag':
-      return { operationName: 'TagListing', query: TAG_LISTING_QUERY, variables: { tag: source.tag, filter, ...paging } };
+      return request(TAG_LISTING_QUERY, { tag: source.tag, filter, ...paging });
     case 'search':
-      return {
-        operationName: 'SearchProducts',
-        query: SEARCH_LISTING_QUERY,
-        variables: { query: source.query, filter: searchFilterOf(params), ...paging },
-      };
+      return request(SEARCH_LISTING_QUERY, { query: source.query, filter: searchFilterOf(params), ...paging });
   }
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { SlidersIcon } from '../../../components/icons';
 import { formatCount } from '../../../lib/format';
-import type { FacetValue, ListingSubcategory, SearchFacets } from '../api/listing-queries';
+import type { FacetValue, ListingSubcategory, SearchFacets } from '../api/listing-documents';
 import { PRICE_BANDS, SORT_OPTIONS, type ListingParams, type PriceBand, type ProductSort } from '../api/listing-params';
 import type { ListingParamsControl } from '../hooks/use-listing-params';
 

@@ -5,7 +5,7 @@ import { ProductGrid } from '../../../components/product-grid';
 import { Spinner } from '../../../components/spinner';
 import { formatCount } from '../../../lib/format';
 import type { ProductPage } from '../../../lib/product-summary';
-import type { ListingSubcategory } from '../api/listing-queries';
+import type { ListingSubcategory } from '../api/listing-documents';
 import { activeFilterCount } from '../api/listing-params';
 import type { ListingParamsControl } from '../hooks/use-listing-params';
 import type { ProductListing } from '../hooks/use-product-listing';

@@ -4,7 +4,7 @@ import { GraphQLResponseError } from '../../../lib/graphql-request';
 import type { ProductPage } from '../../../lib/product-summary';
 import { toastFailure } from '../../../lib/toast-failure';
 import { useGraphQLQuery } from '../../../lib/use-graphql-query';
-import type { CategoryListingData, ListingCategory, SearchFacets, SearchListingData, TagListingData } from '../api/listing-queries';
+import type { ListingAnswer, ListingCategory, SearchFacets } from '../api/listing-documents';
 import { listingRequest, type ListingParams, type ListingSource } from '../api/listing-params';
 
 /** The toast of a product list that failed to load. */
@@ -28,7 +28,7 @@ export interface ProductListing {
   retry(): void;
 }
 
-type ListingData = Partial<CategoryListingData & TagListingData & SearchListingData>;
+type ListingData = ListingAnswer;
 
 function pageOf(data: ListingData | undefined): ProductPage | undefined {
   return data?.products ?? data?.productsByTag ?? data?.searchProducts;
@@ -36,10 +36,8 @@ function pageOf(data: ListingData | undefined): ProductPage | undefined {
 
 /** One page of a category, tag or search listing with the filters of the query string. */
 export function useProductListing(source: ListingSource, params: ListingParams, { skip = false } = {}): ProductListing {
-  const { operationName, query, variables } = listingRequest(source, params);
-  const { data, previousData, error, loading, refetch } = useGraphQLQuery<ListingData>(operationName, query, variables, {
-    skip,
-  });
+  const { document, variables } = listingRequest(source, params);
+  const { data, previousData, error, loading, refetch } = useGraphQLQuery(document, variables, { skip });
 
   // A category that does not exist comes back as null, or its filter is refused as bad input.
   const partial = error instanceof GraphQLResponseError ? (error.data as ListingData | null) : null;

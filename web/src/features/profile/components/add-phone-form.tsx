@@ -1,15 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/text-field';
 import { useAccountChange } from '../../../lib/use-account-change';
-import { ADD_PHONE, type AddPhoneData, type AddPhoneVariables } from '../../../lib/account-documents';
+import { ADD_PHONE } from '../../../lib/account-documents';
 
 const TEXTS = { done: 'Phone number added successfully!', failed: 'Failed to add phone number. Please try again.' };
 
 export function AddPhoneForm() {
   const [phone, setPhone] = useState('');
-  const { save, refuse, loading } = useAccountChange<AddPhoneData, AddPhoneVariables>(
-    'AddPhone',
-    ADD_PHONE,
+  const { save, refuse, loading } = useAccountChange(ADD_PHONE,
     (data) => data.addPhone,
     TEXTS,
   );

@@ -5,7 +5,7 @@ import { payloadMessage } from '../../../lib/api-errors';
 import { TOAST_MS } from '../../../lib/toast-durations';
 import { toastFailure } from '../../../lib/toast-failure';
 import { useSessionMutation } from '../../../lib/use-session-graphql';
-import { UPDATE_PASSWORD_MUTATION, type UpdatePasswordData } from '../api/profile-documents';
+import { UPDATE_PASSWORD_MUTATION } from '../api/profile-documents';
 
 const PASSWORD_ERROR = 'Password update failed';
 const toastOptions = { autoClose: TOAST_MS.short };
@@ -14,10 +14,7 @@ export function ChangePasswordForm() {
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const { mutate: updatePassword, loading } = useSessionMutation<
-    UpdatePasswordData,
-    { oldPassword: string; newPassword: string; confirmPassword: string }
-  >('UpdatePassword', UPDATE_PASSWORD_MUTATION);
+  const { mutate: updatePassword, loading } = useSessionMutation(UPDATE_PASSWORD_MUTATION);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -3,16 +3,7 @@ import { AddressForm } from '../../../components/address-form';
 import { AddressLines } from '../../../components/address-lines';
 import { useDialogs } from '../../../components/confirm-dialog';
 import { MapPinIcon, PhoneIcon } from '../../../components/icons';
-import {
-  DELETE_ADDRESS,
-  DELETE_PHONE,
-  MAKE_DEFAULT_ADDRESS,
-  MAKE_DEFAULT_PHONE,
-  type DeleteAddressData,
-  type DeletePhoneData,
-  type MakeDefaultAddressData,
-  type MakeDefaultPhoneData,
-} from '../../../lib/account-documents';
+import { DELETE_ADDRESS, DELETE_PHONE, MAKE_DEFAULT_ADDRESS, MAKE_DEFAULT_PHONE } from '../../../lib/account-documents';
 import type { SessionUser } from '../../../lib/session-user';
 import { useAccountChange } from '../../../lib/use-account-change';
 
@@ -33,19 +24,19 @@ export function MoreDetailsCard({ user }: { user: SessionUser }) {
   const [expanded, setExpanded] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const dialogs = useDialogs();
-  const deleteAddress = useAccountChange<DeleteAddressData, { id: string }>('DeleteAddress', DELETE_ADDRESS, (d) => d.deleteAddress, {
+  const deleteAddress = useAccountChange(DELETE_ADDRESS, (d) => d.deleteAddress, {
     done: 'Address deleted',
     failed: 'Failed to delete the address. Please try again.',
   });
-  const defaultAddress = useAccountChange<MakeDefaultAddressData, { id: string }>('MakeDefaultAddress', MAKE_DEFAULT_ADDRESS, (d) => d.makeDefaultAddress, {
+  const defaultAddress = useAccountChange(MAKE_DEFAULT_ADDRESS, (d) => d.makeDefaultAddress, {
     done: 'Default address changed',
     failed: 'Failed to change the default address. Please try again.',
   });
-  const deletePhone = useAccountChange<DeletePhoneData, { phone: string }>('DeletePhone', DELETE_PHONE, (d) => d.deletePhone, {
+  const deletePhone = useAccountChange(DELETE_PHONE, (d) => d.deletePhone, {
     done: 'Phone number deleted',
     failed: 'Failed to delete the phone number. Please try again.',
   });
-  const defaultPhone = useAccountChange<MakeDefaultPhoneData, { phone: string }>('MakeDefaultPhone', MAKE_DEFAULT_PHONE, (d) => d.makeDefaultPhone, {
+  const defaultPhone = useAccountChange(MAKE_DEFAULT_PHONE, (d) => d.makeDefaultPhone, {
     done: 'Default phone number changed',
     failed: 'Failed to change the default phone number. Please try again.',
   });

@@ -8,7 +8,7 @@ import { TOAST_MS } from '../../../lib/toast-durations';
 import { toastFailure } from '../../../lib/toast-failure';
 import { uploadImage } from '../../../lib/upload';
 import { useSessionMutation } from '../../../lib/use-session-graphql';
-import { UPDATE_PROFILE_MUTATION, type UpdateProfileData } from '../api/profile-documents';
+import { UPDATE_PROFILE_MUTATION } from '../api/profile-documents';
 
 const UPDATE_ERROR = 'failed to update the profile';
 const toastOptions = { autoClose: TOAST_MS.short };
@@ -24,10 +24,7 @@ export function UpdateProfileForm({ user }: { user: SessionUser }) {
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const emailChanges = email.trim().toLowerCase() !== user.email.toLowerCase();
   const [uploading, setUploading] = useState(false);
-  const { mutate: updateProfile, loading } = useSessionMutation<
-    UpdateProfileData,
-    { name: string; email: string; avatar?: string; currentPassword?: string }
-  >('UpdateProfile', UPDATE_PROFILE_MUTATION);
+  const { mutate: updateProfile, loading } = useSessionMutation(UPDATE_PROFILE_MUTATION);
   const fileInputId = useId();
   const fileInputRef = useRef<HTMLInputElement>(null);
   const busy = uploading || loading;

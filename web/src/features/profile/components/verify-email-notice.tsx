@@ -1,5 +1,5 @@
 import { toast } from 'react-toastify/unstyled';
-import { RESEND_VERIFICATION, type ResendVerificationData } from '../../../lib/account-documents';
+import { RESEND_VERIFICATION } from '../../../lib/account-documents';
 import { payloadMessage } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/format';
 import type { SessionUser } from '../../../lib/session-user';
@@ -13,7 +13,7 @@ const RESEND_FAILED = 'Could not send the verification link. Please try again.';
  * with "Resend verification email" until the owner opens the mailed link.
  */
 export function VerifyEmailNotice({ user }: { user: SessionUser }) {
-  const { mutate, loading } = useSessionMutation<ResendVerificationData>('ResendVerificationEmail', RESEND_VERIFICATION);
+  const { mutate, loading } = useSessionMutation(RESEND_VERIFICATION);
 
   if (user.emailVerifiedAt) {
     return (

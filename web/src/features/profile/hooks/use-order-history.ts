@@ -7,5 +7,5 @@ import { ORDER_HISTORY_QUERY, type OrderHistoryData } from '../api/profile-docum
  * stale access cookie, which makes `me` null, is refreshed once by the session fetcher).
  */
 export function useOrderHistory(): QueryResult<OrderHistoryData> {
-  return useSessionQuery<OrderHistoryData>('OrderHistory', ORDER_HISTORY_QUERY);
+  return useSessionQuery(ORDER_HISTORY_QUERY, {});
 }

@@ -10,15 +10,7 @@ import { formatDate, formatINR } from '../../../lib/format';
 import { returnStatusLabel } from '@shop/proto-contracts/web';
 import { toastFailure } from '../../../lib/toast-failure';
 import { useSessionMutation } from '../../../lib/use-session-graphql';
-import {
-  ACTION_LABELS,
-  REFUND_METHODS,
-  RETURN_FILTERS,
-  UPDATE_RETURN,
-  type AdminReturn,
-  type UpdateReturnData,
-  type UpdateReturnVariables,
-} from '../api/admin-returns-documents';
+import { ACTION_LABELS, REFUND_METHODS, RETURN_FILTERS, UPDATE_RETURN, type AdminReturn } from '../api/admin-returns-documents';
 import { useAdminReturns } from '../hooks/use-admin-returns';
 import { PayTo } from './pay-to';
 
@@ -26,7 +18,7 @@ const UPDATE_FAILED = 'Could not update the return. Please try again.';
 
 /** The moves of one return: a note for approve/reject, method and reference for a refund. */
 function ReturnActions({ ret, onChanged }: { ret: AdminReturn; onChanged(ret: AdminReturn): void }) {
-  const { mutate, loading } = useSessionMutation<UpdateReturnData, UpdateReturnVariables>('UpdateReturn', UPDATE_RETURN);
+  const { mutate, loading } = useSessionMutation(UPDATE_RETURN);
   const [note, setNote] = useState('');
   const [method, setMethod] = useState<string>(ret.paymentMethod === 'COD' ? 'UPI' : 'Original payment method');
   const [reference, setReference] = useState('');

@@ -1,8 +1,7 @@
-import type { RefundTo } from '@shop/proto-contracts/web';
 import { useSessionQuery } from '../../../lib/use-session-graphql';
 import { RETURN_REFUND_DETAILS, type AdminReturn } from '../api/admin-returns-documents';
 
-function describe(to: RefundTo): string {
+function describe(to: NonNullable<AdminReturn['refundTo']>): string {
   return to.method === 'UPI' ? `UPI ID ${to.upiId}` : `${to.accountName}, account ${to.accountNumber}, IFSC ${to.ifsc}`;
 }
 
@@ -12,7 +11,7 @@ function describe(to: RefundTo): string {
  */
 export function PayTo({ ret }: { ret: AdminReturn }) {
   const refunding = ret.nextStatuses.includes('refunded');
-  const { data } = useSessionQuery<{ returnRefundDetails: RefundTo | null }>('ReturnRefundDetails', RETURN_REFUND_DETAILS, { id: ret.id }, { skip: !refunding || !ret.refundTo });
+  const { data } = useSessionQuery(RETURN_REFUND_DETAILS, { id: ret.id }, { skip: !refunding || !ret.refundTo });
   if (!ret.refundTo) {
     return ret.paymentMethod === 'COD' ? <p className="admin-return__pay-to">No refund details given: ask the customer for a UPI ID or account.</p> : null;
   }

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSessionQuery } from '../../../lib/use-session-graphql';
-import { ADMIN_RETURNS, RETURN_FILTERS, type AdminReturn, type AdminReturnsData, type ReturnFilter } from '../api/admin-returns-documents';
+import { ADMIN_RETURNS, RETURN_FILTERS, type AdminReturn, type ReturnFilter } from '../api/admin-returns-documents';
 import { useLocalChanges } from '../../../lib/use-local-changes';
 
 /** The staff returns page's filter and page from the address (`?status=requested&page=2`), and its data. */
@@ -9,7 +9,7 @@ export function useAdminReturns() {
   const [search, setSearch] = useSearchParams();
   const filter: ReturnFilter = RETURN_FILTERS.find((f) => f === search.get('status')) ?? 'requested';
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
-  const query = useSessionQuery<AdminReturnsData>('AdminReturns', ADMIN_RETURNS, { status: filter === 'all' ? null : filter, page });
+  const query = useSessionQuery(ADMIN_RETURNS, { status: filter === 'all' ? null : filter, page });
   const [data, change] = useLocalChanges(query.data);
   // A move's answer replaces the return shown, until the list is read again.
   const replace = useCallback(

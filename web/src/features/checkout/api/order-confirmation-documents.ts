@@ -1,20 +1,6 @@
-import type { OrderLine } from '../../orders/api/order-documents';
+import { graphqlDocument, type ResultOf } from '../../../lib/graphql-document';
 
-/** What the success page shows of the order just placed: its figures, items and where it goes. */
-export interface OrderConfirmation {
-  id: string;
-  totalPrice: number;
-  estimatedDelivery: string;
-  paymentInfo: { method: string };
-  orderItems: OrderLine[];
-  shippingInfo: { address: string; city: string; state: string; country: string; pinCode: string; phoneNo: string };
-}
-
-export interface OrderConfirmationData {
-  order: OrderConfirmation | null;
-}
-
-export const ORDER_CONFIRMATION = `
+export const ORDER_CONFIRMATION = graphqlDocument('OrderConfirmation', `
   query OrderConfirmation($id: ID!) {
     order(id: $id) {
       id
@@ -44,7 +30,7 @@ export const ORDER_CONFIRMATION = `
       }
     }
   }
-`;
+`);
 
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -52,3 +38,7 @@ const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 export function isOrderId(value: unknown): value is string {
   return typeof value === 'string' && ORDER_ID.test(value);
 }
+
+export type OrderConfirmationData = ResultOf<typeof ORDER_CONFIRMATION>;
+/** What the success page shows of the order just placed: its figures, items and where it goes. */
+export type OrderConfirmation = NonNullable<OrderConfirmationData['order']>;

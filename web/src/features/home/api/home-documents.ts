@@ -1,4 +1,5 @@
-import { PRODUCT_SUMMARY_SELECTION, type ProductSummary } from '../../../lib/product-summary';
+import { graphqlDocument, type ResultOf } from '../../../lib/graphql-document';
+import { PRODUCT_SUMMARY_SELECTION } from '../../../lib/product-summary';
 
 /** Home's sections (4, 6 and 4 products), in the order they are shown. */
 export const HOME_SECTIONS = [
@@ -9,15 +10,8 @@ export const HOME_SECTIONS = [
 
 export type HomeSectionKey = (typeof HOME_SECTIONS)[number]['key'];
 
-export interface HomeCategory {
-  index: number;
-  name: string;
-}
-
-export type HomeData = { categories: HomeCategory[] } & Record<HomeSectionKey, { products: ProductSummary[] }>;
-
-/** Everything Home shows from the catalog, in one request (sent without Apollo: Home stays light). */
-export const HOME_QUERY = `
+/** Everything Home shows from the catalog, in one request. */
+export const HOME_QUERY = graphqlDocument('HomePage', `
   query HomePage {
     categories { index name }
     ${HOME_SECTIONS.map(
@@ -25,4 +19,8 @@ export const HOME_QUERY = `
         `${section.key}: productsByTag(tag: "${section.tag}", page: 1, limit: ${section.count}) { products { ${PRODUCT_SUMMARY_SELECTION} } }`,
     ).join('\n')}
   }
-`;
+`);
+
+/** Categories and the sections' products, each section under its key (the aliases of HOME_QUERY). */
+export type HomeData = ResultOf<typeof HOME_QUERY>;
+export type HomeCategory = HomeData['categories'][number];

@@ -1,33 +1,14 @@
-import type { SearchFacets } from '@shop/proto-contracts/web';
-import { PRODUCT_PAGE_SELECTION, type ProductPage } from '../../../lib/product-summary';
+import { graphqlDocument, type ResultOf } from '../../../lib/graphql-document';
+import { PRODUCT_PAGE_SELECTION } from '../../../lib/product-summary';
 
 /** Products per listing page (12 unless the client asks: a multiple of 2, 3 and 4 columns). */
 export const LISTING_PAGE_SIZE = 12;
 
-export interface ListingSubcategory {
-  id: string;
-  str: string;
-  name: string;
-}
-
-export interface ListingCategory {
-  id: string;
-  index: number;
-  str: string;
-  name: string;
-  subcategories: ListingSubcategory[];
-}
-
 const LISTING_VARIABLES = '$filter: ProductFilter, $page: Int, $limit: Int';
 const LISTING_ARGUMENTS = 'filter: $filter, page: $page, limit: $limit';
 
-export interface CategoryListingData {
-  category: ListingCategory | null;
-  products: ProductPage;
-}
-
 /** A category (by index or slug) with one page of its products. */
-export const CATEGORY_LISTING_QUERY = `
+export const CATEGORY_LISTING_QUERY = graphqlDocument('CategoryListing', `
   query CategoryListing($category: String!, ${LISTING_VARIABLES}) {
     category(key: $category) {
       id
@@ -38,28 +19,20 @@ export const CATEGORY_LISTING_QUERY = `
     }
     products(${LISTING_ARGUMENTS}) { ${PRODUCT_PAGE_SELECTION} }
   }
-`;
+`);
 
-export interface TagListingData {
-  productsByTag: ProductPage;
-}
-
-export const TAG_LISTING_QUERY = `
+export const TAG_LISTING_QUERY = graphqlDocument('TagListing', `
   query TagListing($tag: String!, ${LISTING_VARIABLES}) {
     productsByTag(tag: $tag, ${LISTING_ARGUMENTS}) { ${PRODUCT_PAGE_SELECTION} }
   }
-`;
+`);
 
 /** The facets of a search's matches (decision 0059), as the contracts define them. */
 export type { FacetValue, SearchFacets } from '@shop/proto-contracts/web';
 
-export interface SearchListingData {
-  searchProducts: ProductPage & { facets: SearchFacets | null; didYouMean: string | null; corrected: boolean };
-}
-
 const FACET_VALUE = '{ value label count }';
 
-export const SEARCH_LISTING_QUERY = `
+export const SEARCH_LISTING_QUERY = graphqlDocument('SearchProducts', `
   query SearchProducts($query: String!, ${LISTING_VARIABLES}) {
     searchProducts(query: $query, ${LISTING_ARGUMENTS}) {
       ${PRODUCT_PAGE_SELECTION}
@@ -77,4 +50,13 @@ export const SEARCH_LISTING_QUERY = `
       }
     }
   }
-`;
+`);
+
+export type CategoryListingData = ResultOf<typeof CATEGORY_LISTING_QUERY>;
+export type TagListingData = ResultOf<typeof TAG_LISTING_QUERY>;
+export type SearchListingData = ResultOf<typeof SEARCH_LISTING_QUERY>;
+export type ListingCategory = NonNullable<CategoryListingData['category']>;
+export type ListingSubcategory = ListingCategory['subcategories'][number];
+
+/** What any of the three listing operations answers. */
+export type ListingAnswer = Partial<CategoryListingData & TagListingData & SearchListingData>;
