@@ -1,4 +1,5 @@
 import { graphqlDocument, type ResultOf } from '../../../lib/graphql-document';
+import { ORDER_ITEM_SELECTION } from '../../../lib/order-item-selection';
 import { ORDER_DELIVERY_AND_PRICES, RETURN_SELECTION } from '../../orders/api/order-documents';
 
 // The list and the status answer select the same fields, so a changed order replaces its row as it is.
@@ -62,17 +63,7 @@ export const ADMIN_ORDER_DETAIL = graphqlDocument('AdminOrderDetail', `
   query AdminOrderDetail($id: ID!) {
     order(id: $id) {
       ...AdminOrderFields
-      orderItems {
-        productId
-        name
-        quantity
-        image
-        price
-        properties {
-          size
-          color
-        }
-      }
+      ${ORDER_ITEM_SELECTION}
       ...OrderDeliveryAndPrices
       shippedAt
       deliveredAt

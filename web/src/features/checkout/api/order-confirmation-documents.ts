@@ -1,4 +1,5 @@
 import { graphqlDocument, type ResultOf } from '../../../lib/graphql-document';
+import { ORDER_ITEM_SELECTION } from '../../../lib/order-item-selection';
 
 export const ORDER_CONFIRMATION = graphqlDocument('OrderConfirmation', `
   query OrderConfirmation($id: ID!) {
@@ -9,17 +10,7 @@ export const ORDER_CONFIRMATION = graphqlDocument('OrderConfirmation', `
       paymentInfo {
         method
       }
-      orderItems {
-        productId
-        name
-        image
-        price
-        quantity
-        properties {
-          size
-          color
-        }
-      }
+      ${ORDER_ITEM_SELECTION}
       shippingInfo {
         address
         city

@@ -1,4 +1,5 @@
 import { graphqlDocument, type ResultOf, type VariablesOf } from '../../../lib/graphql-document';
+import { ORDER_ITEM_SELECTION } from '../../../lib/order-item-selection';
 // The list, the detail page and the cancel answer select the same item and summary fields, so
 // the cancel answer can stand in for the order wherever it is shown.
 const ORDER_SUMMARY_SELECTION = `
@@ -11,17 +12,7 @@ const ORDER_SUMMARY_SELECTION = `
   cancelledAt
   estimatedDelivery
   canCancel
-  orderItems {
-    productId
-    name
-    image
-    price
-    quantity
-    properties {
-      size
-      color
-    }
-  }
+  ${ORDER_ITEM_SELECTION}
   userId
   returnableUntil
   invoiceUrl
