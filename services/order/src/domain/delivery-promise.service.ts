@@ -88,7 +88,9 @@ async function cachedZones(db: Db): Promise<DeliveryZoneRow[]> {
   const now = Date.now();
   let hit = cache.get(db);
   if (!hit || now - hit.at > TTL_MS) {
-    const zones = listDeliveryZones(db);
+    // A drizzle query runs again at every await of it (and at the catch below): the rows are read
+    // once, here, and the promise of them is what is kept.
+    const zones = listDeliveryZones(db).then((rows) => rows);
     hit = { at: now, zones };
     cache.set(db, hit);
     zones.catch(() => cache.delete(db));

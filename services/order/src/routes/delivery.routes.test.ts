@@ -88,6 +88,21 @@ describe('delivery zones (staff)', () => {
     expect((await emp.delete('/api/v1/admin/delivery-zones/403')).status).toBe(404);
   });
 
+  test('zones are read once per few seconds: an edit made by another instance (in the database) shows within five seconds', async () => {
+    svc.deps.clock = () => TUESDAY_MORNING;
+    expect((await svc.visitor.get('/api/v1/delivery/promise?pin=799001')).body.promise).toMatchObject({ serviceable: true });
+    // Another instance's edit: this one's kept copy knows nothing of it yet.
+    await svc.deps.db.execute(sql`insert into "order".delivery_zones (pin_prefix, label, serviceable, cod_available, delivery_days, updated_at) values ('799', 'Tripura (paused)', false, false, 9, now())`);
+    try {
+      expect((await svc.visitor.get('/api/v1/delivery/promise?pin=799001')).body.promise).toMatchObject({ serviceable: true });
+      await eventually(async () => {
+        expect((await svc.visitor.get('/api/v1/delivery/promise?pin=799001')).body.promise).toMatchObject({ serviceable: false, zone: 'Tripura (paused)' });
+      }, 8_000);
+    } finally {
+      await svc.deps.db.execute(sql`delete from "order".delivery_zones where pin_prefix = '799'`);
+    }
+  });
+
   test.each([
     [{ pinPrefix: '0', label: 'x', serviceable: true, codAvailable: true, deliveryDays: 3 }, 'PIN prefix must be 1 to 3 digits and cannot start with 0'],
     [{ pinPrefix: '1234', label: 'x', serviceable: true, codAvailable: true, deliveryDays: 3 }, 'PIN prefix must be 1 to 3 digits and cannot start with 0'],
