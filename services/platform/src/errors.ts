@@ -1,8 +1,9 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError, type z } from 'zod';
 import { messages, parseContract } from '@shop/proto-contracts';
 import { isDatabaseUnavailable } from './db';
-import { currentContext } from './request-context';
+import { currentContext, pathOf } from './request-context';
 import type { Logger } from './logger';
 
 /** The small fixed set of failures a caller can cause; each maps to one HTTP status and GraphQL code. */
@@ -106,15 +107,25 @@ export function toAppError(err: unknown): AppError | undefined {
 
 /** The one error handler: `{ success: false, message }`, never internals in a 5xx. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
+  // Only node:http's request and response: the gateway's API front answers its errors with it too.
   return (err, req, res, _next) => {
     const appError = toAppError(err);
     if (appError) {
-      res.status(appError.status).json({ success: false, message: appError.message });
+      sendJson(res, appError.status, { success: false, message: appError.message });
       return;
     }
-    logger.error({ err, requestId: currentContext()?.requestId, path: req.path }, 'unhandled error');
-    res.status(500).json({ success: false, message: messages.internal });
+    logger.error({ err, requestId: currentContext()?.requestId, path: pathOf(req) }, 'unhandled error');
+    sendJson(res, 500, { success: false, message: messages.internal });
   };
+}
+
+/** A JSON answer as Express's res.json makes it (no ETag), with node:http's response alone. */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }
 
 export const notFoundHandler: RequestHandler = (req, res) => {

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IncomingMessage } from 'node:http';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from './logger';
@@ -20,6 +21,13 @@ export function runWithContext<T>(context: RequestContext, fn: () => T): T {
   return storage.run(context, fn);
 }
 
+/** The path of a request without its query, as Express's req.path is at the application's root. */
+export function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
 /** Paths that carry a secret (a password-reset token) are logged without it. */
 export function loggablePath(path: string): string {
   return path.replace(/(\/reset\/)[^/]+/, '$1[redacted]');
@@ -27,24 +35,30 @@ export function loggablePath(path: string): string {
 
 const validRequestId = /^[A-Za-z0-9._:-]{1,100}$/;
 
-/** Accepts a well-formed incoming request id (or makes one), echoes it, and logs one line per request. */
+/**
+ * Accepts a well-formed incoming request id (or makes one), echoes it, and logs one line per
+ * request. Uses only node:http's request and response (the gateway's API front runs it without Express).
+ */
 export function requestContext(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const incoming = req.headers[REQUEST_ID_HEADER] as string | undefined;
     const requestId = incoming && validRequestId.test(incoming) ? incoming : randomUUID();
     res.setHeader(REQUEST_ID_HEADER, requestId);
     // The request line is info: below that level nothing is timed or listened for.
-    if (logger.isLevelEnabled('info') && req.path !== '/healthz' && req.path !== '/readyz') logWhenAnswered(logger, req, res, requestId);
+    if (logger.isLevelEnabled('info')) {
+      const path = pathOf(req);
+      if (path !== '/healthz' && path !== '/readyz') logWhenAnswered(logger, req, res, requestId, path);
+    }
     storage.run({ requestId }, next);
   };
 }
 
-function logWhenAnswered(logger: Logger, req: Request, res: Response, requestId: string) {
+function logWhenAnswered(logger: Logger, req: Request, res: Response, requestId: string, path: string) {
   const started = process.hrtime.bigint();
   res.on('finish', () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     logger.info(
-      { requestId, method: req.method, path: loggablePath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+      { requestId, method: req.method, path: loggablePath(path), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
       'request',
     );
   });

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
@@ -196,10 +196,15 @@ export async function closeRuntime(runtime: Runtime, { closeShared = false } = {
   await Promise.all([runtime.database.close(), runtime.redis?.quit().catch(() => runtime.redis?.disconnect())]);
 }
 
-export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<Server> {
+export function listen(app: Express | RequestListener, port: number, host = '127.0.0.1'): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(server)));
+    const server = createServer(app as RequestListener);
     server.keepAliveTimeout = 65_000;
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
   });
 }
 
