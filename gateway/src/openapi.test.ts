@@ -53,6 +53,19 @@ describe('the REST description generated from the route manifest', () => {
     });
   });
 
+  test('a parameter or field the server fills in when it is left out is optional; one it needs is required', () => {
+    const param = (method: string, path: string, name: string) => op(method, path).parameters.find((p: { name: string }) => p.name === name);
+    // Page 1, 20 to a page, every price, popular first, the popular tag: a partner may leave them out.
+    for (const name of ['page', 'limit', 'price', 'discount', 'inStock', 'sort']) expect(param('get', '/products', name).required).toBe(false);
+    expect(param('get', '/productsByTag', 'tag').required).toBe(false);
+    expect(param('get', '/search', 'q').required).toBe(true);
+    expect(param('get', '/delivery/promise', 'pin').required).toBe(true);
+    expect(param('get', '/admin/gst-summary', 'month').required).toBe(true);
+    // The payment order's currency is INR unless said; its amount and a review's product are needed.
+    expect(op('post', '/createOrder').requestBody.content['application/json'].schema.required).toEqual(['amount']);
+    expect(op('put', '/review').requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['rating', 'comment', 'productId']));
+  });
+
   test('the checked-in partner client types are what openapi-typescript makes of the document now', () => {
     const dir = mkdtempSync(join(tmpdir(), 'openapi-'));
     try {

@@ -26,11 +26,36 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
 const errorRef = { $ref: '#/components/schemas/Error' };
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorRef } } });
 
+/** The fields of an object schema (also one reshaped first, as `z.preprocess` makes it), else undefined. */
+function fieldsOf(schema: z.ZodType | undefined): Record<string, z.ZodType> | undefined {
+  if (schema instanceof z.ZodObject) return schema.shape as Record<string, z.ZodType>;
+  const def = schema?._zod.def as { type?: string; out?: z.ZodType } | undefined;
+  return def?.type === 'pipe' ? fieldsOf(def.out) : undefined;
+}
+
+/**
+ * The names a caller must send: JSON Schema's `required` of the input, less every field whose
+ * schema takes `undefined` — a field the server fills in when it is left out (`z.preprocess` giving
+ * a default, as the list parameters' page and limit) reads as required to the converter, but is not.
+ */
+function requiredOf(schema: z.ZodType | undefined, json: JsonSchema): string[] {
+  const fields = fieldsOf(schema);
+  return ((json.required ?? []) as string[]).filter((name) => {
+    const field = fields?.[name];
+    if (!field) return true;
+    try {
+      return !field.safeParse(undefined).success;
+    } catch {
+      return true; // a field with asynchronous checks: as the converter says
+    }
+  });
+}
+
 /** The properties of an object schema as OpenAPI parameters of one place (query, header, path). */
 function parametersOf(schema: z.ZodType | undefined, place: 'query' | 'header' | 'path', names: string[] = []) {
   const json = schema ? jsonSchemaOf(schema, 'input') : {};
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((json.required ?? []) as string[]);
+  const required = new Set(requiredOf(schema, json));
   const all = [...new Set([...names, ...Object.keys(properties)])];
   return all.map((name) => {
     const { description, ...rest } = properties[name] ?? { type: 'string' };
@@ -82,7 +107,10 @@ function operation(route: RouteSpec) {
   // The wording clients (and the security suite) read: 'Roles admin and emp.', 'Role admin.'
   if (Array.isArray(roles)) op.description = roles.length === 1 ? `Role ${roles[0]}.` : `Roles ${roles.join(' and ')}.`;
   if (route.body || route.multipart) {
-    const fields = route.body ? jsonSchemaOf(route.body, 'input') : { type: 'object' };
+    const input = route.body ? jsonSchemaOf(route.body, 'input') : { type: 'object' };
+    const stillRequired = route.body ? requiredOf(route.body, input) : [];
+    const { required: _converted, ...rest } = input as { required?: string[] };
+    const fields: JsonSchema = stillRequired.length > 0 ? { ...rest, required: stillRequired } : rest;
     const schema = route.file
       ? {
           ...fields,

@@ -530,7 +530,7 @@ export const reviewSchema = z.object(
   {
     rating: ratingSchema,
     comment: commentSchema,
-    productId: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: catalogMessages.invalidProductId }).trim()),
+    productId: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: catalogMessages.invalidProductId }).trim().min(1, { error: catalogMessages.invalidProductId })),
   },
   { error: catalogMessages.ratingRequired },
 );

@@ -3923,11 +3923,11 @@ export interface operations {
     };
     getAdminUsers: {
         parameters: {
-            query: {
+            query?: {
                 q?: string;
                 role?: "user" | "emp" | "admin";
-                page: string;
-                limit: string;
+                page?: string;
+                limit?: string;
             };
             header?: never;
             path?: never;
@@ -4291,15 +4291,15 @@ export interface operations {
     };
     getProducts: {
         parameters: {
-            query: {
-                page: string;
-                limit: string;
+            query?: {
+                page?: string;
+                limit?: string;
                 category?: string;
                 subcat?: string;
-                price: "all" | "under500" | "500-1000" | "above1000";
-                discount: "0" | "1" | "true" | "false";
-                inStock: "0" | "1" | "true" | "false";
-                sort: "popular" | "newest" | "price_asc" | "price_desc" | "discount" | "rating";
+                price?: "all" | "under500" | "500-1000" | "above1000";
+                discount?: "0" | "1" | "true" | "false";
+                inStock?: "0" | "1" | "true" | "false";
+                sort?: "popular" | "newest" | "price_asc" | "price_desc" | "discount" | "rating";
             };
             header?: never;
             path?: never;
@@ -4374,16 +4374,16 @@ export interface operations {
     };
     getProductsByTag: {
         parameters: {
-            query: {
-                page: string;
-                limit: string;
+            query?: {
+                page?: string;
+                limit?: string;
                 category?: string;
                 subcat?: string;
-                price: "all" | "under500" | "500-1000" | "above1000";
-                discount: "0" | "1" | "true" | "false";
-                inStock: "0" | "1" | "true" | "false";
-                sort: "popular" | "newest" | "price_asc" | "price_desc" | "discount" | "rating";
-                tag: string;
+                price?: "all" | "under500" | "500-1000" | "above1000";
+                discount?: "0" | "1" | "true" | "false";
+                inStock?: "0" | "1" | "true" | "false";
+                sort?: "popular" | "newest" | "price_asc" | "price_desc" | "discount" | "rating";
+                tag?: string;
             };
             header?: never;
             path?: never;
@@ -4668,19 +4668,19 @@ export interface operations {
     getSearch: {
         parameters: {
             query: {
-                page: string;
-                limit: string;
+                page?: string;
+                limit?: string;
                 category?: string;
                 subcat?: string;
-                price: "all" | "under500" | "500-1000" | "above1000";
-                discount: "0" | "1" | "true" | "false";
-                inStock: "0" | "1" | "true" | "false";
-                sort: "popular" | "newest" | "price_asc" | "price_desc" | "discount" | "rating";
+                price?: "all" | "under500" | "500-1000" | "above1000";
+                discount?: "0" | "1" | "true" | "false";
+                inStock?: "0" | "1" | "true" | "false";
+                sort?: "popular" | "newest" | "price_asc" | "price_desc" | "discount" | "rating";
                 q: string;
                 size?: string;
                 color?: string;
                 rating?: string;
-                facets: "0" | "1" | "true" | "false";
+                facets?: "0" | "1" | "true" | "false";
             };
             header?: never;
             path?: never;
@@ -4818,9 +4818,9 @@ export interface operations {
     };
     getAdminProducts: {
         parameters: {
-            query: {
-                page: string;
-                limit: string;
+            query?: {
+                page?: string;
+                limit?: string;
                 q?: string;
             };
             header?: never;
@@ -4914,9 +4914,9 @@ export interface operations {
     };
     getAdminProductsLowStock: {
         parameters: {
-            query: {
-                page: string;
-                limit: string;
+            query?: {
+                page?: string;
+                limit?: string;
             };
             header?: never;
             path?: never;
@@ -5311,13 +5311,13 @@ export interface operations {
     };
     getAdminReviews: {
         parameters: {
-            query: {
+            query?: {
                 status?: "pending" | "approved" | "rejected";
                 q?: string;
                 rating?: number;
                 productId?: string;
-                page: string;
-                limit: string;
+                page?: string;
+                limit?: string;
                 id?: string;
             };
             header?: never;
@@ -8103,9 +8103,9 @@ export interface operations {
     };
     getOrdersDate: {
         parameters: {
-            query: {
+            query?: {
                 date?: string;
-                page: string;
+                page?: string;
             };
             header?: never;
             path?: never;
@@ -8210,14 +8210,14 @@ export interface operations {
     };
     getAdminOrders: {
         parameters: {
-            query: {
+            query?: {
                 q?: string;
                 status?: string;
                 payment?: "Pending" | "Paid" | "Refunded" | "Cancelled";
                 from?: string;
                 to?: string;
-                page: string;
-                limit: string;
+                page?: string;
+                limit?: string;
             };
             header?: never;
             path?: never;
@@ -8326,14 +8326,14 @@ export interface operations {
     };
     getAdminOrdersExport: {
         parameters: {
-            query: {
+            query?: {
                 q?: string;
                 status?: string;
                 payment?: "Pending" | "Paid" | "Refunded" | "Cancelled";
                 from?: string;
                 to?: string;
-                page: string;
-                limit: string;
+                page?: string;
+                limit?: string;
             };
             header?: never;
             path?: never;
@@ -8399,8 +8399,8 @@ export interface operations {
     };
     getAdminDashboardSales: {
         parameters: {
-            query: {
-                days: string;
+            query?: {
+                days?: string;
             };
             header?: never;
             path?: never;
@@ -9518,9 +9518,9 @@ export interface operations {
     };
     getAdminReturns: {
         parameters: {
-            query: {
+            query?: {
                 status?: string;
-                page: string;
+                page?: string;
             };
             header?: never;
             path?: never;
@@ -9846,9 +9846,9 @@ export interface operations {
     };
     getAdminCoupons: {
         parameters: {
-            query: {
-                page: string;
-                limit: string;
+            query?: {
+                page?: string;
+                limit?: string;
             };
             header?: never;
             path?: never;
@@ -10307,7 +10307,7 @@ export interface operations {
                 "application/json": {
                     amount: unknown;
                     /** @constant */
-                    currency: "INR";
+                    currency?: "INR";
                 };
             };
         };
