@@ -33,3 +33,4 @@ export * from './address-book';
 export * from './address-book.schema';
 export * from './delivery';
 export * from './delivery.schema';
+export * from './media.schema';

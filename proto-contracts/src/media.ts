@@ -7,3 +7,9 @@ export const SHOP_IMAGE_PATH = /^\/media\/[0-9a-f]{32}\/(card|detail)\.webp$/;
 
 /** Whether a value is such a path. */
 export const isShopImagePath = (value: unknown): value is string => typeof value === 'string' && SHOP_IMAGE_PATH.test(value);
+
+/** Why an upload is made: the uploader's avatar (anyone signed in) or a product picture (staff only). */
+export const UPLOAD_PURPOSES = ['avatar', 'product'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+export const uploadPurposeMessage = "purpose must be 'avatar' or 'product'";

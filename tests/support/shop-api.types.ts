@@ -1676,7 +1676,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload an image (multipart, field file: JPEG, PNG or WebP); answers secure_url, the stored picture */
+        /** Upload an image (multipart, field file: JPEG, PNG, GIF or WebP; purpose avatar, or product for staff); answers secure_url, the stored picture */
         post: operations["postUpload"];
         delete?: never;
         options?: never;
@@ -10483,6 +10483,8 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
+                    /** @enum {string} */
+                    purpose?: "avatar" | "product";
                     /**
                      * Format: binary
                      * @description the file

@@ -1,7 +1,7 @@
 import { Router, type Express, type RequestHandler } from 'express';
 import multer from 'multer';
 import { AppError, badRequest, forbidden, registerRoute, type Runtime } from '@shop/platform';
-import type { Role } from '@shop/proto-contracts';
+import { uploadPurposeMessage, type Role, type UploadPurpose } from '@shop/proto-contracts';
 import { mediaManifest as routes } from '@shop/proto-contracts/routes';
 import type { ImageProcessor } from '../domain/image-processor';
 import type { MediaStore } from '../domain/media-store';
@@ -15,13 +15,13 @@ export const uploadMessages = {
   noFile: 'Please choose an image to upload',
   tooManyPixels: 'The image is too large. The maximum is 50 megapixels.',
   oneFile: "Send one image per request, in the form field 'file'.",
-  badPurpose: "purpose must be 'avatar' or 'product'",
+  badPurpose: uploadPurposeMessage,
   unreadable: 'The upload could not be read. Please try again.',
   tooManyUploads: 'Too many uploads, please try again later.',
 } as const;
 
 /** Who may upload for what: anyone logged in for their avatar, staff for product images. */
-const rolesByPurpose: Record<'avatar' | 'product', Role[] | 'any'> = { avatar: 'any', product: ['admin', 'emp'] };
+const rolesByPurpose: Record<UploadPurpose, Role[] | 'any'> = { avatar: 'any', product: ['admin', 'emp'] };
 
 const parseUpload = multer({
   storage: multer.memoryStorage(),
@@ -58,7 +58,7 @@ export function uploadResponse(image: StoredImage, publicBase: string): UploadRe
   return { success: true, secure_url: detail, url: detail, id: image.id, width: image.width, height: image.height, variants: { card, detail } };
 }
 
-/** POST /api/v1/upload: multipart field `file` (+ optional `purpose`), answered with the stored image's URLs. */
+/** POST /api/v1/upload: multipart field `file` (+ `purpose`, declared in the manifest), answered with the stored image's URLs. */
 export function mountUploadRoutes(app: Express, deps: { runtime: Runtime; store: MediaStore; processor: ImageProcessor; publicBase: string }) {
   const { runtime, store, processor, publicBase } = deps;
   const uploadLimit = runtime.rateLimiter.middleware({
@@ -71,9 +71,8 @@ export function mountUploadRoutes(app: Express, deps: { runtime: Runtime; store:
 
   // Login (the manifest's access) and the rate limit come first, so nobody anonymous makes us buffer 10 MB.
   const r = Router();
-  registerRoute(r, routes['POST /upload'], uploadLimit, receiveUpload, async (req, res) => {
-    const purpose = purposeOf(req.body?.purpose);
-    const allowed = rolesByPurpose[purpose];
+  registerRoute(r, routes['POST /upload'], uploadLimit, receiveUpload, async (req, res, { body }) => {
+    const allowed = rolesByPurpose[body.purpose];
     if (allowed !== 'any' && !allowed.includes(req.principal!.role)) throw forbidden();
     if (!req.file) throw badRequest(uploadMessages.noFile);
 
@@ -86,10 +85,4 @@ export function mountUploadRoutes(app: Express, deps: { runtime: Runtime; store:
     res.status(201).json(uploadResponse(result.image, publicBase));
   });
   app.use('/api/v1', r);
-}
-
-function purposeOf(value: unknown): 'avatar' | 'product' {
-  if (value === undefined || value === '') return 'avatar';
-  if (value === 'avatar' || value === 'product') return value;
-  throw badRequest(uploadMessages.badPurpose);
 }
