@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,6 +103,23 @@ describe('gateway', () => {
     expect((await body(wrong)).success).toBe(false);
   });
 
+  test('a REST request spelled in capitals, or in absolute form as to a proxy, reaches its service as before', async () => {
+    const capitals = await fetch(`${base}/API/V1/products?page=2`);
+    expect(capitals.status).toBe(200);
+    expect((await body(capitals)).service).toBe('catalog');
+    // Absolute form (RFC 9112 §3.2.2): sent raw, as fetch never does.
+    const { port } = new URL(base);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('GET http://shop.example/api/v1/loadCart HTTP/1.1\r\nHost: shop.example\r\nConnection: close\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+    expect(raw).toContain('"service":"cart"');
+  });
+
   test('/metrics on the public port is a JSON 404, not the SPA (metrics are on METRICS_PORT only)', async () => {
     const res = await fetch(`${base}/metrics`);
     expect(res.status).toBe(404);
@@ -164,11 +181,15 @@ describe('gateway', () => {
     const server = await listen(reference, 0);
     servers.push(server);
     const expected = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-    const actual = await fetch(`${base}/healthz`);
-    for (const name of ['content-security-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'origin-agent-cluster', 'referrer-policy', 'strict-transport-security', 'x-content-type-options', 'x-dns-prefetch-control', 'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection', 'x-powered-by']) {
-      expect({ name, value: actual.headers.get(name) }).toEqual({ name, value: expected.headers.get(name) });
+    // Express's own answers, and the REST answers of the API front (decision 0088), alike.
+    for (const path of ['/healthz', '/api/v1/products', '/api/v1/nope']) {
+      const actual = await fetch(`${base}${path}`);
+      for (const name of ['content-security-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'origin-agent-cluster', 'referrer-policy', 'strict-transport-security', 'x-content-type-options', 'x-dns-prefetch-control', 'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection', 'x-powered-by']) {
+        expect({ path, name, value: actual.headers.get(name) }).toEqual({ path, name, value: expected.headers.get(name) });
+      }
+      expect(actual.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(actual.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     }
-    expect(actual.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   test('the SPA is served with security headers and client routes fall back to index.html', async () => {

@@ -306,10 +306,20 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Reques
     const url = req.url ?? '/';
     if (url.startsWith('/api/v1/') && !url.startsWith('/api/v1/openapi.json')) {
       (res as Response).locals = Object.create(null) as Response['locals'];
-      api(req as Request, res as Response, (err?: unknown) => {
+      const done = (err?: unknown) => {
+        if (res.headersSent) {
+          if (err) res.destroy();
+          return;
+        }
         if (err) answerError(err, req as Request, res as Response, () => undefined);
         else sendJson(res, 404, { success: false, message: `No route for ${req.method} ${pathOf(req)}` });
-      });
+      };
+      // A step that throws is answered as Express would have answered it, never a crash.
+      try {
+        api(req as Request, res as Response, done);
+      } catch (err) {
+        done(err);
+      }
       return;
     }
     app(req as Request, res as Response);
@@ -320,9 +330,19 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Reques
 /** The full URL of a request as it arrived (Express keeps it in originalUrl under a mount). */
 const fullUrlOf = (req: Request | IncomingMessage): string => (req as Request).originalUrl ?? req.url ?? '/';
 
-/** A REST request's path after /api/v1 (`/` for /api/v1 itself), as Express's req.path is under its mount. */
+/**
+ * A REST request's path after /api/v1 (`/` for /api/v1 itself), as Express's req.path is under its
+ * mount; a request in absolute form (`GET http://host/api/v1/…`, as to a proxy) by its path.
+ */
 function apiPathOf(req: Request | IncomingMessage): string {
-  const url = fullUrlOf(req);
+  let url = fullUrlOf(req);
+  if (!url.startsWith('/')) {
+    try {
+      url = new URL(url).pathname;
+    } catch {
+      return '/';
+    }
+  }
   const q = url.indexOf('?');
   return (q === -1 ? url : url.slice(0, q)).slice('/api/v1'.length) || '/';
 }

@@ -127,7 +127,8 @@ export function createProxy(target: string, timeoutMs: number, logger: Logger, i
 function copyAnswerHeaders(headers: IncomingHttpHeaders, res: ServerResponse) {
   for (const name in headers) {
     const value = headers[name];
-    if (value === undefined || hopByHop.has(name) || name === 'transfer-encoding') continue;
+    // X-Powered-By names the service's framework: the edge hides it for every answer, as helmet does for its own.
+    if (value === undefined || hopByHop.has(name) || name === 'transfer-encoding' || name === 'x-powered-by') continue;
     if (name === CACHE_TAGS_HEADER) {
       noteCacheTags(res as unknown as Response, String(value));
       continue;
