@@ -401,6 +401,8 @@ async function main() {
     await admin.connect();
     // Measured once before any load: right after a scenario, leftovers of its work would count as idle.
     const idle = await idleCpuRate(shop, admin, { express: express.pid }, 3000);
+    // What each process does with no load, taken off every scenario's figures: shown, since a busy idle window would hide a process's work.
+    console.log(`idle CPU, ms per second: ${Object.entries(idle).map(([name, perMs]) => `${name} ${(perMs * 1000).toFixed(1)}`).join(', ')}`);
     const prepared = (s: Scenario) => withProduct(s, productId, properties, orderProductId);
     for (const s of chosen) {
       const cpuBefore = await cpuTimes(shop, admin, { express: express.pid });
