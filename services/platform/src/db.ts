@@ -221,6 +221,23 @@ export function fixedStatement<Row = Record<string, unknown>>(text: string): Fix
 /** The text and prepared-statement name of each fixed statement (foldedTransaction sends them itself). */
 const fixedTexts = new WeakMap<FixedStatement<unknown>, { text: string; name: string }>();
 
+/**
+ * Sent first in a transaction, makes its fixed statements run on their generic plans (decision
+ * 0089). PostgreSQL plans a prepared statement again for every call while the plan made for the
+ * call's own values looks cheaper than the one made for any values, and for `id = any($1)` or a
+ * `limit $2` it always does: planning then cost as much as running. Only for statements whose best
+ * plan does not depend on the values.
+ */
+export const genericPlans = fixedStatement('set local plan_cache_mode = force_generic_plan');
+
+/** One fixed statement on its generic plan: BEGIN, {@link genericPlans}, the statement and COMMIT, sent together. */
+export function onGenericPlan<Row>(db: Db, statement: FixedStatement<Row>, params: readonly unknown[]): Promise<Row[]> {
+  return foldedTransaction(db, async (f) => {
+    const [, rows] = await f.send([[genericPlans, []], [statement, params]] as const, { commit: true });
+    return rows;
+  });
+}
+
 /** One statement of a batch sent by {@link FoldedTransaction.send}: a fixed statement and its parameters. */
 export type Folded<Row = Record<string, unknown>> = readonly [FixedStatement<Row>, readonly unknown[]];
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { runInThisContext } from 'node:vm';
-import { fixedStatement, foldedTransaction, openDatabase, type Database } from './db';
+import { fixedStatement, foldedTransaction, onGenericPlan, openDatabase, type Database } from './db';
 
 // On PostgreSQL (DATABASE_URL set, as in CI) both kinds of pool are checked: a pipelined one sends a
 // batch in one write, another one statement after the other. On PGlite it is an ordinary
@@ -114,5 +114,17 @@ describe.each(kinds)('foldedTransaction (pipelined: $pipelined)', ({ pipelined }
     expect(await stored()).toBe(40);
     await new Promise((resolve) => setImmediate(resolve));
     expect(warnings.filter((w) => w.includes('already executing'))).toEqual([]);
+  });
+
+  test('onGenericPlan answers the statement’s rows on a generic plan, and the setting ends with it', async () => {
+    const planMode = fixedStatement<{ mode: string; label: string }>(
+      `select current_setting('plan_cache_mode') as mode, label from ${schema}.things where id = any($1::int[]) order by id`,
+    );
+    await foldedTransaction(database.db, (f) => f.send([[insert, [1, 'one']], [insert, [2, 'two']]], { commit: true }));
+    // More at once than the pool holds connections, so each connection is used again after it.
+    const answers = await Promise.all(Array.from({ length: 30 }, () => onGenericPlan(database.db, planMode, [[2, 1]])));
+    for (const rows of answers) expect(rows).toEqual([{ mode: 'force_generic_plan', label: 'one' }, { mode: 'force_generic_plan', label: 'two' }]);
+    const after = await Promise.all(Array.from({ length: 30 }, () => planMode(database.db, [[1]])));
+    for (const rows of after) expect(rows).toEqual([{ mode: 'auto', label: 'one' }]);
   });
 });

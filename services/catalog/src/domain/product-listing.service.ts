@@ -8,7 +8,7 @@ import {
   type ProductSort,
   type SearchFacets,
 } from '@shop/proto-contracts';
-import { badRequest, fixedStatement, notFound, rowsAs, type Db, type FixedStatement, type Tx } from '@shop/platform';
+import { badRequest, fixedStatement, notFound, onGenericPlan, rowsAs, type Db, type FixedStatement, type Tx } from '@shop/platform';
 import { products, type ProductRow } from '../db/schema';
 import type { CatalogDeps } from './catalog-deps';
 import { isUuid } from './catalog-errors';
@@ -134,8 +134,8 @@ export async function listProducts(deps: CatalogDeps, q: ProductQuery): Promise<
   if (q.search !== undefined) return searchProducts(deps, { ...q, search: q.search });
   if (q.size !== undefined || q.color !== undefined || q.minRating !== undefined) throw badRequest(catalogMessages.searchFiltersOnly);
   const { facets } = await filtersOf(deps, q);
-  const { statement, params } = listingStatementOf(facets, q);
-  const found = await statement(deps.db, params);
+  const { statement, params, valueFree } = listingStatementOf(facets, q);
+  const found = valueFree ? await onGenericPlan(deps.db, statement, params) : await statement(deps.db, params);
   const head = found[0]!;
   if (head.facet_rows > COMPACT_AFTER_ROWS) compactInBackground(deps);
   const rows = head.id === null ? [] : rowsAs<ProductColumns>(productColumns, found);
@@ -167,7 +167,7 @@ const listingStatements = new Map<string, FixedStatement<ListingRow>>();
  * and their rows (as pageRows reads them). One row per product, or one row of the total alone.
  * Written once per shape of filters, so each call only binds its values.
  */
-function listingStatementOf(f: FacetFilter, q: ProductQuery): { statement: FixedStatement<ListingRow>; params: unknown[] } {
+function listingStatementOf(f: FacetFilter, q: ProductQuery): { statement: FixedStatement<ListingRow>; params: unknown[]; valueFree: boolean } {
   const params: unknown[] = [f.tag ?? ''];
   const facetWhere = ['tag = $1'];
   const where: string[] = [];
@@ -234,7 +234,11 @@ select facets.total, facets.facet_rows, page.* from facets left join lateral (
 order by ${order.replace(/(^|, )/g, '$1page.')}`);
     listingStatements.set(id, statement);
   }
-  return { statement, params };
+  // Without a tag or a price range, and for a category only in the popular order (its index leads
+  // with the category), the best plan is the same whatever the values: it is made once, not for
+  // every page (decision 0089). Otherwise how many products match decides which index is better.
+  const valueFree = f.tag === undefined && f.priceBand === undefined && ((f.categoryId === undefined && f.subcat === undefined) || q.sort === 'popular');
+  return { statement, params, valueFree };
 }
 
 /** Words of a search worth matching by trigrams: lower-cased, 2+ characters, at most 8. */

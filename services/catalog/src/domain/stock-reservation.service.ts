@@ -9,7 +9,7 @@ import {
   type StockReservationRequest,
   type StockShortage,
 } from '@shop/proto-contracts';
-import { AppError, badRequest, businessMetrics, conflict, enqueueEvent, fixedStatement, foldedTransaction, notFound, outboxInsertManyText, outboxRowsParam, rowsAs, type FixedStatement, type Tx } from '@shop/platform';
+import { AppError, badRequest, businessMetrics, conflict, enqueueEvent, fixedStatement, foldedTransaction, genericPlans, notFound, outboxInsertManyText, outboxRowsParam, rowsAs, type FixedStatement, type Tx } from '@shop/platform';
 import { products, stockReservations, type StockReservationRow } from '../db/schema';
 import type { CatalogDeps } from './catalog-deps';
 import { isUniqueViolation } from './catalog-errors';
@@ -95,7 +95,8 @@ export async function reserveStock(deps: CatalogDeps, request: StockReservationR
     // BEGIN goes with the lock, COMMIT with the write: two round trips (decision 0038).
     outcome = await foldedTransaction(deps.db, async (f): Promise<ReserveOutcome> => {
       const ids = [...new Set(request.items.map((i) => i.productId))].sort();
-      const [lockedRows] = await f.send([[lockProductsStatement, [ids]]]);
+      // On their generic plans (decision 0089): else both statements are planned again for every order.
+      const [, lockedRows] = await f.send([[genericPlans, []], [lockProductsStatement, [ids]]]);
       const locked = rowsAs<ProductColumns>(productColumns, lockedRows);
       const byId = new Map(locked.map((p) => [p.id, p]));
 

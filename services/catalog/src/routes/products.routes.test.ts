@@ -350,7 +350,7 @@ describe('listing totals (kept per filter combination as products change, decisi
   it('matches the products listed after creating, selling out, repricing, retagging and deleting', async () => {
     const speaker = await create({ name: 'Bluetooth Speaker', category: GIFTS, subcat: 'gadgets', price: 349, discount: 10, stock: 2 });
     const diya = await create({ name: 'Brass Diya Set', category: GIFTS, subcat: 'gift_items', price: 1299, stock: 5 });
-    await create({ name: 'Phone Stand', category: GIFTS, subcat: 'gadgets', price: 199, stock: 0 });
+    const stand = await create({ name: 'Phone Stand', category: GIFTS, subcat: 'gadgets', price: 199, stock: 0 });
     const before = await totals();
     expectExact(before);
     expect(before[`category=${GIFTS}`]!.productCount).toBe(3);
@@ -365,6 +365,15 @@ describe('listing totals (kept per filter combination as products change, decisi
     expect(after[`category=${GIFTS}&inStock=true`]!.productCount).toBe(1);
     expect(after[`category=${GIFTS}&price=under500`]!.productCount).toBe(3);
     expect(after[`category=${GIFTS}&subcat=gadgets`]!.productCount).toBe(3);
+
+    // Repriced alone, within its band and then out of it.
+    expect((await admin.put(`/api/v1/admin/product/${stand._id}`, { price: 299 })).status).toBe(200);
+    expect((await totals())[`category=${GIFTS}&price=under500`]!.productCount).toBe(3);
+    expect((await admin.put(`/api/v1/admin/product/${stand._id}`, { price: 1499 })).status).toBe(200);
+    const repriced = await totals();
+    expectExact(repriced);
+    expect(repriced[`category=${GIFTS}&price=under500`]!.productCount).toBe(2);
+    expect((await admin.put(`/api/v1/admin/product/${stand._id}`, { price: 199 })).status).toBe(200);
 
     expect((await admin.delete(`/api/v1/admin/product/${speaker._id}`)).status).toBe(200);
     const deleted = await totals();
