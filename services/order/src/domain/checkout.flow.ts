@@ -10,7 +10,7 @@ import { assertCouponMinimum, countCouponLookup, lockUsableCoupon, recordCouponU
 import { eq } from 'drizzle-orm';
 import { pendingCheckouts, type CouponRow, type OrderItemRow, type OrderRow } from '../db/schema';
 import { findByIdempotencyKey, hasEarlierOrder, loadOrder } from './order.service';
-import { insertOrder, lockBuyer, settleCheckout, settledOf, startCheckout } from './checkout.statements';
+import { insertOrder, isSettledOtherwise, lockBuyer, settleCheckout, settledOf, startCheckout } from './checkout.statements';
 import { mailsToBuyer, orderPlacedMail } from './order-mail';
 import { initialStatusOf } from './order-status.machine';
 import { estimatedDeliveryAt, promiseForCashOrder } from './delivery-promise.service';
@@ -42,6 +42,8 @@ interface CheckoutState {
   order?: Order;
   /** The pending checkout is recorded already (with the idempotency check, when there is no coupon to check first). */
   recorded: boolean;
+  /** Whether the buyer had a live order when the pending checkout was recorded with the idempotency check (not known otherwise). */
+  liveAtStart?: boolean;
   /** The day the order is promised for (YYYY-MM-DD), from the shipping PIN's zone (decision 0068). */
   deliveryDate?: string;
 }
@@ -176,8 +178,27 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
     {
       name: 'write-order',
       async run(state) {
-        let mail: Mail | undefined;
-        state.order = await foldedTransaction(deps.db, async (f) => {
+        // The usual checkout (no coupon; its start saw whether the buyer had a live order): BEGIN,
+        // the buyer's lock, the order's write settling the checkout itself, and COMMIT, in one
+        // write. When the checkout was settled otherwise meanwhile (given up by the recovery, its
+        // key used, or another order of the buyer changed the first-order rule), nothing was
+        // written and the checkout settles first, as every checkout with a coupon does.
+        if (!state.input.couponCode && state.liveAtStart !== undefined) {
+          const composed = composeOrder(deps, state, { any: state.liveAtStart });
+          try {
+            await foldedTransaction(deps.db, (f) =>
+              f.send([lockBuyer(state.buyer.userId), insertOrder(deps.schema, deps.mailer, composed.row, composed.items, orderPlacedEvent(composed.order), composed.mail, { live: state.liveAtStart! })], {
+                commit: true,
+              }),
+            );
+            adopt(deps, state, composed);
+            return;
+          } catch (err) {
+            if (!isSettledOtherwise(err)) throw err;
+          }
+        }
+        let composed: ComposedOrder | undefined;
+        await foldedTransaction(deps.db, async (f) => {
           // BEGIN, the buyer's lock and the settling statement go in one write: one checkout per
           // user at a time, so the first-order check and the idempotency key hold. The lock is its
           // own statement: the settling one's snapshot is taken once the lock is held.
@@ -190,96 +211,122 @@ function checkoutSteps(deps: OrderDeps): FlowStep<CheckoutState>[] {
             const earlier = await loadOrder(f.tx, before.sameKey);
             if (earlier) throw new AlreadyPlaced(earlier);
           }
-          const lines = state.reservation!.lines;
-          // Each line at the rate the catalog reserved it under (decision 0046); a catalog from before
-          // rates were data answers none, and the line is then at the standard rate.
-          const priced = lines.map((l) => ({ unitPricePaise: l.pricePaise, quantity: l.quantity, gstRateBp: l.gstRateBp ?? STANDARD_GST_RATE_BP }));
-          const now = deps.clock();
           // The coupon's row lock makes concurrent checkouts using it take turns: the last use is
           // taken once and the per-customer count is exact. A refusal here rolls everything back.
+          const lines = state.reservation!.lines;
           const coupon = state.input.couponCode
-            ? await lockUsableCoupon(f.tx, state.input.couponCode, state.buyer.userId, now, priced.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0))
+            ? await lockUsableCoupon(f.tx, state.input.couponCode, state.buyer.userId, deps.clock(), lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0))
             : undefined;
-          const intraState = isIntraState(deps.seller.state, state.input.shippingInfo.state);
-          const price = priceOrder(priced, { firstOrder: !before.any, coupon, intraState, cash: true });
-          state.firstOrder = !before.any;
-          state.price = price;
-          const { shippingInfo } = state.input;
-          const row: OrderRow = {
-            id: state.orderId,
-            userId: state.buyer.userId,
-            userEmail: state.buyer.email ?? '',
-            userName: state.buyer.name ?? '',
-            status: initialStatusOf('COD'),
-            shipAddress: shippingInfo.address,
-            shipCity: shippingInfo.city,
-            shipState: shippingInfo.state,
-            shipCountry: shippingInfo.country,
-            shipPinCode: shippingInfo.pinCode,
-            shipPhone: shippingInfo.phoneNo,
-            paymentMethod: 'COD',
-            paymentStatus: 'Pending',
-            paymentId: null,
-            itemsPaise: price.itemsPaise,
-            discountPaise: price.discountPaise,
-            couponCode: coupon?.code ?? null,
-            couponDiscountPaise: price.couponDiscountPaise,
-            taxPaise: price.taxPaise,
-            shippingPaise: price.shippingPaise,
-            totalPaise: price.totalPaise,
-            pricesIncludeGst: true,
-            roundOffPaise: price.roundOffPaise,
-            intraState,
-            shippingGstRateBp: price.shipping.rateBp,
-            shippingTaxPaise: price.shipping.taxPaise,
-            idempotencyKey: state.idempotencyKey ?? null,
-            estimatedDelivery: estimatedDeliveryAt(state.deliveryDate!),
-            paidAt: null,
-            shippedAt: null,
-            deliveredAt: null,
-            cancelledAt: null,
-            courier: null,
-            trackingNumber: null,
-            buyerEmailVerified: state.buyer.emailVerified === true,
-            createdAt: now,
-            updatedAt: now,
-          };
-          const items: OrderItemRow[] = lines.map((l, lineNo) => ({
-            orderId: state.orderId,
-            lineNo,
-            productId: l.productId,
-            name: l.name,
-            image: l.image,
-            pricePaise: l.pricePaise,
-            quantity: l.quantity,
-            size: l.size,
-            color: l.color,
-            categoryId: l.categoryId ?? null,
-            categoryName: l.categoryName ?? null,
-            hsnCode: l.hsnCode ?? null,
-            gstRateBp: price.lines[lineNo]!.rateBp,
-            discountPaise: price.lines[lineNo]!.discountPaise,
-            taxablePaise: price.lines[lineNo]!.taxablePaise,
-            taxPaise: price.lines[lineNo]!.taxPaise,
-          }));
-          const order: Order = { ...row, items };
-          // The confirmation mail is recorded with the order (decision 0038): exactly one per order.
-          mail = confirmationOf(deps, order);
-          // The order, its items, OrderPlaced and the mail: one statement (the copy above is what is
-          // stored), sent with the COMMIT unless a coupon use follows it.
-          const write = insertOrder(deps.schema, deps.mailer, row, items, orderPlacedEvent(order), mail);
+          composed = composeOrder(deps, state, { any: before.any, coupon });
+          // The order, its items, OrderPlaced and the mail: one statement (the copy composed is what
+          // is stored), sent with the COMMIT unless a coupon use follows it.
+          const write = insertOrder(deps.schema, deps.mailer, composed.row, composed.items, orderPlacedEvent(composed.order), composed.mail);
           if (!coupon) await f.send([write], { commit: true });
           else {
             await f.send([write]);
             // The coupon use refers to the order, so it follows it.
-            await recordCouponUse(f.tx, { orderId: state.orderId, couponId: coupon.id, userId: state.buyer.userId, discountPaise: price.couponDiscountPaise, at: now });
+            await recordCouponUse(f.tx, { orderId: state.orderId, couponId: coupon.id, userId: state.buyer.userId, discountPaise: composed.price.couponDiscountPaise, at: composed.row.createdAt });
           }
-          return order;
         });
-        if (mail) deps.mailer.recorded(mail);
+        adopt(deps, state, composed!);
       },
     },
   ];
+}
+
+/** An order as it will be written: its row, items, price and confirmation mail. */
+interface ComposedOrder {
+  row: OrderRow;
+  items: OrderItemRow[];
+  order: Order;
+  price: OrderPrice;
+  firstOrder: boolean;
+  mail: Mail | undefined;
+}
+
+/**
+ * The order of a checkout whose stock is reserved, priced with the catalog's reserved prices and
+ * rates (decision 0046), the first-order discount when the buyer has no live order (`any`), and the
+ * coupon (locked by the caller) if one is used.
+ */
+function composeOrder(deps: OrderDeps, state: CheckoutState, rule: { any: boolean; coupon?: CouponRow }): ComposedOrder {
+  const { coupon } = rule;
+  const lines = state.reservation!.lines;
+  // Each line at the rate the catalog reserved it under (decision 0046); a catalog from before
+  // rates were data answers none, and the line is then at the standard rate.
+  const priced = lines.map((l) => ({ unitPricePaise: l.pricePaise, quantity: l.quantity, gstRateBp: l.gstRateBp ?? STANDARD_GST_RATE_BP }));
+  const now = deps.clock();
+  const intraState = isIntraState(deps.seller.state, state.input.shippingInfo.state);
+  const price = priceOrder(priced, { firstOrder: !rule.any, coupon, intraState, cash: true });
+  const { shippingInfo } = state.input;
+  const row: OrderRow = {
+    id: state.orderId,
+    userId: state.buyer.userId,
+    userEmail: state.buyer.email ?? '',
+    userName: state.buyer.name ?? '',
+    status: initialStatusOf('COD'),
+    shipAddress: shippingInfo.address,
+    shipCity: shippingInfo.city,
+    shipState: shippingInfo.state,
+    shipCountry: shippingInfo.country,
+    shipPinCode: shippingInfo.pinCode,
+    shipPhone: shippingInfo.phoneNo,
+    paymentMethod: 'COD',
+    paymentStatus: 'Pending',
+    paymentId: null,
+    itemsPaise: price.itemsPaise,
+    discountPaise: price.discountPaise,
+    couponCode: coupon?.code ?? null,
+    couponDiscountPaise: price.couponDiscountPaise,
+    taxPaise: price.taxPaise,
+    shippingPaise: price.shippingPaise,
+    totalPaise: price.totalPaise,
+    pricesIncludeGst: true,
+    roundOffPaise: price.roundOffPaise,
+    intraState,
+    shippingGstRateBp: price.shipping.rateBp,
+    shippingTaxPaise: price.shipping.taxPaise,
+    idempotencyKey: state.idempotencyKey ?? null,
+    estimatedDelivery: estimatedDeliveryAt(state.deliveryDate!),
+    paidAt: null,
+    shippedAt: null,
+    deliveredAt: null,
+    cancelledAt: null,
+    courier: null,
+    trackingNumber: null,
+    buyerEmailVerified: state.buyer.emailVerified === true,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const items: OrderItemRow[] = lines.map((l, lineNo) => ({
+    orderId: state.orderId,
+    lineNo,
+    productId: l.productId,
+    name: l.name,
+    image: l.image,
+    pricePaise: l.pricePaise,
+    quantity: l.quantity,
+    size: l.size,
+    color: l.color,
+    categoryId: l.categoryId ?? null,
+    categoryName: l.categoryName ?? null,
+    hsnCode: l.hsnCode ?? null,
+    gstRateBp: price.lines[lineNo]!.rateBp,
+    discountPaise: price.lines[lineNo]!.discountPaise,
+    taxablePaise: price.lines[lineNo]!.taxablePaise,
+    taxPaise: price.lines[lineNo]!.taxPaise,
+  }));
+  const order: Order = { ...row, items };
+  // The confirmation mail is recorded with the order (decision 0038): exactly one per order.
+  return { row, items, order, price, firstOrder: !rule.any, mail: confirmationOf(deps, order) };
+}
+
+/** The checkout's order once written (committed): kept in the state, and its mail sent on. */
+function adopt(deps: OrderDeps, state: CheckoutState, composed: ComposedOrder): void {
+  state.order = composed.order;
+  state.price = composed.price;
+  state.firstOrder = composed.firstOrder;
+  if (composed.mail) deps.mailer.recorded(composed.mail);
 }
 
 /** The order's confirmation mail to its buyer (none without an address: logged). */
@@ -315,7 +362,15 @@ export async function placeOrder(
   const earlier = start.earlier && (await loadOrder(deps.db, start.earlier));
   if (earlier) return { order: earlier, created: false };
   // Every id of this key spent by failed checkouts: a fresh one (the key's unique index still holds).
-  const state: CheckoutState = { orderId: start.orderId ?? randomUUID(), buyer, input, idempotencyKey, caller, recorded: start.recorded };
+  const state: CheckoutState = {
+    orderId: start.orderId ?? randomUUID(),
+    buyer,
+    input,
+    idempotencyKey,
+    caller,
+    recorded: start.recorded,
+    liveAtStart: start.recorded ? start.live : undefined,
+  };
   try {
     if (record && start.orderId && !start.recorded && !start.earlier) throw new SameCheckoutInFlight();
     await runFlow('checkout', checkoutSteps(deps), state, deps.logger);

@@ -19,7 +19,7 @@ const notCancelled = `lower(status) <> 'cancelled'`;
  * held. A pending checkout of the same id already there (the same request in flight) is left as
  * it is and reported as not recorded.
  */
-const startCheckoutStatement = fixedStatement<{ earlier: string | null; order_id: string | null; recorded: number }>(`with earlier as (
+const startCheckoutStatement = fixedStatement<{ earlier: string | null; order_id: string | null; recorded: number; live: boolean }>(`with earlier as (
     select id from "order".orders where user_id = $1::uuid and idempotency_key = $2::text
   ), candidate as (
     select c.id from unnest($3::uuid[]) with ordinality as c(id, n)
@@ -31,7 +31,8 @@ const startCheckoutStatement = fixedStatement<{ earlier: string | null; order_id
     on conflict (id) do nothing
     returning id
   )
-  select (select id from earlier) as earlier, (select id from candidate) as order_id, (select count(*) from pending)::int as recorded`);
+  select (select id from earlier) as earlier, (select id from candidate) as order_id, (select count(*) from pending)::int as recorded,
+    exists (select 1 from "order".orders where user_id = $1::uuid and ${notCancelled}) as live`);
 
 export interface StartedCheckout {
   /** The order placed earlier with this key (nothing recorded then). */
@@ -40,6 +41,11 @@ export interface StartedCheckout {
   orderId?: string;
   /** Whether the pending checkout was recorded by this statement. */
   recorded: boolean;
+  /**
+   * Whether the buyer had an order that is not cancelled when the checkout started (the first-order
+   * rule as it stood then; the order's write checks it again under the buyer's lock).
+   */
+  live: boolean;
 }
 
 export async function startCheckout(
@@ -47,7 +53,7 @@ export async function startCheckout(
   request: { userId: string; idempotencyKey: string | undefined; candidates: string[]; now: Date; record: boolean },
 ): Promise<StartedCheckout> {
   const [row] = await startCheckoutStatement(db, [request.userId, request.idempotencyKey ?? null, request.candidates, request.now.toISOString(), request.record]);
-  return { earlier: row?.earlier ?? undefined, orderId: row?.order_id ?? undefined, recorded: Number(row?.recorded ?? 0) > 0 };
+  return { earlier: row?.earlier ?? undefined, orderId: row?.order_id ?? undefined, recorded: Number(row?.recorded ?? 0) > 0, live: Boolean(row?.live) };
 }
 
 /**
@@ -96,13 +102,38 @@ export function settledOf(rows: SettledRow[], idempotencyKey: string | undefined
 const ORDER_PARAMS = 29;
 const ITEM_PARAMS = 15;
 
+/** What the order's write raises when it settles the checkout itself and finds it settled otherwise (see insertOrder). */
+const SETTLED_OTHERWISE = 'checkout settled otherwise';
+
+/** Whether an error is the order's write finding the checkout settled otherwise (nothing was written: the transaction rolled back). */
+export function isSettledOtherwise(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  return [e, e?.cause].some((x) => x?.code === '22P02' && String(x.message).includes(SETTLED_OTHERWISE));
+}
+
+/**
+ * The checkout settled in the order's own statement (see insertOrder's `settles`): the pending
+ * checkout ends, no order has the key yet, and the buyer has a live order exactly when the price
+ * assumed so ($55); else an error (the text depends on the rows, so it is raised only then) and the
+ * COMMIT sent with it rolls back.
+ */
+const SETTLING_CTES = `ended as (
+        delete from "order".pending_checkouts where id = $1::uuid returning id
+      ), settled as (
+        select case when (select count(*) from ended) = 1
+            and not exists (select 1 from "order".orders where user_id = $2::uuid and idempotency_key = $21::text)
+            and exists (select 1 from "order".orders where user_id = $2::uuid and ${notCancelled}) = $55::boolean
+          -- The text is built from the rows so that it is cast only when this branch is taken.
+          then 1 else ('${SETTLED_OTHERWISE}: ' || (select count(*) from ended) || ' ended')::int end as ok
+      ), `;
+
 /** The order, its items, its event and its confirmation mail in one statement (one round trip), per outbox schema and mailer. */
 const writeOrderStatements = new Map<string, FixedStatement<{ n: number }>>();
-function writeOrderStatement(schema: string, mailer: Mailer): FixedStatement<{ n: number }> {
-  const key = `${schema}|${mailer.transport}`;
+function writeOrderStatement(schema: string, mailer: Mailer, settles: boolean): FixedStatement<{ n: number }> {
+  const key = `${schema}|${mailer.transport}|${settles}`;
   let statement = writeOrderStatements.get(key);
   if (!statement) {
-    statement = fixedStatement(`with o as (
+    statement = fixedStatement(`with ${settles ? SETTLING_CTES : ''}o as (
         insert into "order".orders (id, user_id, user_email, user_name, status, ship_address, ship_city, ship_state, ship_country,
           ship_pin_code, ship_phone, payment_method, payment_status, items_paise, discount_paise, coupon_code, coupon_discount_paise,
           tax_paise, shipping_paise, total_paise, idempotency_key, created_at, updated_at,
@@ -121,7 +152,7 @@ function writeOrderStatement(schema: string, mailer: Mailer): FixedStatement<{ n
       ), m as (
         ${mailer.insertText(ORDER_PARAMS + ITEM_PARAMS + OUTBOX_PARAMS + 1)}
       )
-      select 1 as n`);
+      select ${settles ? '(select ok from settled)' : '1'} as n`);
     writeOrderStatements.set(key, statement);
   }
   return statement;
@@ -133,11 +164,24 @@ const OUTBOX_PARAMS = 7;
  * Writes a new order with its items, its event and its confirmation mail (none when `mail` is
  * undefined), in the caller's transaction, in one statement. The row is as given (every column
  * the order has when placed), so the caller's copy is the stored one.
+ *
+ * With `settles` (sent after the buyer's lock, in the same batch), the statement also settles the
+ * checkout as settleCheckout does, and fails (see isSettledOtherwise) unless it ended the pending
+ * checkout, no order has the key, and the buyer's live order is as `settles.live` says: one round
+ * trip for the usual checkout, whose price assumed the first-order rule as it stood at its start.
  */
-export function insertOrder(schema: string, mailer: Mailer, row: OrderRow, items: OrderItemRow[], event: EventEnvelope, mail: Mail | undefined): Folded<{ n: number }> {
+export function insertOrder(
+  schema: string,
+  mailer: Mailer,
+  row: OrderRow,
+  items: OrderItemRow[],
+  event: EventEnvelope,
+  mail: Mail | undefined,
+  settles?: { live: boolean },
+): Folded<{ n: number }> {
   const column = <K extends keyof OrderItemRow>(key: K) => items.map((i) => i[key]);
   return [
-    writeOrderStatement(schema, mailer),
+    writeOrderStatement(schema, mailer, settles !== undefined),
     [
       row.id,
       row.userId,
@@ -187,6 +231,7 @@ export function insertOrder(schema: string, mailer: Mailer, row: OrderRow, items
       mail?.to ?? null,
       mail?.subject ?? null,
       mail?.text ?? null,
+      ...(settles ? [settles.live] : []),
     ],
   ];
 }

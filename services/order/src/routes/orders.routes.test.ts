@@ -122,6 +122,39 @@ describe('POST /api/v1/new/order', () => {
     expect((await order(buyer, [{ productId: bottle._id, quantity: 1 }])).body.order.discountPrice).toBe(0);
   });
 
+  test('an order the buyer places while their first checkout is reserving takes the first-order discount from it', async () => {
+    const bottle = await svc.product({ price: 500, stock: 20 });
+    const buyer = svc.as('user');
+    const catalog = svc.deps.catalog;
+    let other: { status: number; body: { order: { discountPrice: number } } } | undefined;
+    // The first checkout started when the buyer had no order; another one is placed (and takes the
+    // discount) while its stock is being reserved.
+    svc.deps.catalog = {
+      ...catalog,
+      async reserveStock(id, items) {
+        const reservation = await catalog.reserveStock(id, items);
+        if (!other) {
+          other = { status: 0, body: { order: { discountPrice: -1 } } };
+          other = await order(buyer, [{ productId: bottle._id, quantity: 1 }]);
+        }
+        return reservation;
+      },
+    };
+    let first;
+    try {
+      first = await order(buyer, [{ productId: bottle._id, quantity: 2 }]);
+    } finally {
+      svc.deps.catalog = catalog;
+    }
+    expect(other).toMatchObject({ status: 201, body: { order: { discountPrice: 50 } } });
+    expect(first.status).toBe(201);
+    // Full price: ₹1,000 of items, no discount (with ₹5 shipping).
+    expect(first.body.order).toMatchObject({ itemPrice: 1000, discountPrice: 0, totalPrice: 1005 });
+    expect(await orderCount(buyer.userId)).toBe(2);
+    expect(await svc.rows(sql`select id from "order".pending_checkouts`)).toHaveLength(0);
+    expect((await svc.stockOf(bottle._id)).stock).toBe(17);
+  });
+
   test('the same Idempotency-Key answers the same order (200) without a second order or a second reservation', async () => {
     const bottle = await svc.product({ stock: 10 });
     const buyer = svc.as('user');
