@@ -9,7 +9,14 @@ import type { OrderItemRow, OrderRow } from '../db/schema';
  * several. The tables are the ones of db/migrations (schema "order"); the outbox is the service's.
  */
 
-const notCancelled = `lower(status) <> 'cancelled'`;
+/** The buyer's order placed with an idempotency key (the unique index answers). */
+const orderWithKey = (user: string, key: string) => `select id from "order".orders where user_id = ${user}::uuid and idempotency_key = ${key}::text`;
+
+/** Whether the buyer has an order that is not cancelled: the first-order rule (the first such row of the buyer's index answers). */
+const hasLiveOrder = (user: string) => `exists (select 1 from "order".orders where user_id = ${user}::uuid and lower(status) <> 'cancelled')`;
+
+/** Ends the pending checkout (a `with` query answering its id when there was one). */
+const endPending = (id: string) => `delete from "order".pending_checkouts where id = ${id}::uuid returning id`;
 
 /**
  * Starts a checkout in one statement: the order this user already placed with this idempotency
@@ -20,7 +27,7 @@ const notCancelled = `lower(status) <> 'cancelled'`;
  * it is and reported as not recorded.
  */
 const startCheckoutStatement = fixedStatement<{ earlier: string | null; order_id: string | null; recorded: number; live: boolean }>(`with earlier as (
-    select id from "order".orders where user_id = $1::uuid and idempotency_key = $2::text
+    ${orderWithKey('$1', '$2')}
   ), candidate as (
     select c.id from unnest($3::uuid[]) with ordinality as c(id, n)
     where not exists (select 1 from "order".released_checkouts as r where r.id = c.id)
@@ -32,7 +39,7 @@ const startCheckoutStatement = fixedStatement<{ earlier: string | null; order_id
     returning id
   )
   select (select id from earlier) as earlier, (select id from candidate) as order_id, (select count(*) from pending)::int as recorded,
-    exists (select 1 from "order".orders where user_id = $1::uuid and ${notCancelled}) as live`);
+    ${hasLiveOrder('$1')} as live`);
 
 export interface StartedCheckout {
   /** The order placed earlier with this key (nothing recorded then). */
@@ -64,11 +71,11 @@ export async function startCheckout(
  * of the buyer's index answers, however many orders they have).
  */
 const settleCheckoutStatement = fixedStatement<SettledRow>(`with ended as (
-    delete from "order".pending_checkouts where id = $1::uuid returning id
+    ${endPending('$1')}
   )
   select (select count(*) from ended)::int as ended,
-    (select id from "order".orders where user_id = $2::uuid and idempotency_key = $3::text) as same_key,
-    exists (select 1 from "order".orders where user_id = $2::uuid and ${notCancelled}) as live`);
+    (${orderWithKey('$2', '$3')}) as same_key,
+    ${hasLiveOrder('$2')} as live`);
 
 export interface SettledCheckout {
   /** False when the recovery gave the checkout up meanwhile (no order may follow). */
@@ -118,11 +125,11 @@ export function isSettledOtherwise(err: unknown): boolean {
  * COMMIT sent with it rolls back.
  */
 const SETTLING_CTES = `ended as (
-        delete from "order".pending_checkouts where id = $1::uuid returning id
+        ${endPending('$1')}
       ), settled as (
         select case when (select count(*) from ended) = 1
-            and not exists (select 1 from "order".orders where user_id = $2::uuid and idempotency_key = $21::text)
-            and exists (select 1 from "order".orders where user_id = $2::uuid and ${notCancelled}) = $55::boolean
+            and not exists (${orderWithKey('$2', '$21')})
+            and ${hasLiveOrder('$2')} = $55::boolean
           -- The text is built from the rows so that it is cast only when this branch is taken.
           then 1 else ('${SETTLED_OTHERWISE}: ' || (select count(*) from ended) || ' ended')::int end as ok
       ), `;
