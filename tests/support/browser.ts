@@ -14,13 +14,42 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Saves a screenshot under tests/e2e/artifacts when a journey fails (for a person to look at). */
+/**
+ * Saves a screenshot under tests/e2e/artifacts when a journey fails (for a person to look at), and
+ * adds to the failure what the page showed then: its address, its toasts and alerts, and the
+ * answers to its API calls that were not 2xx or carried GraphQL errors (the screenshot is gone
+ * with a CI clone; the failure's text is what a reader of the CI log has).
+ */
 export async function screenshotOnFailure(page: Page, name: string, fn: () => Promise<void>) {
+  const refused: string[] = [];
+  const onResponse = async (response: import('playwright-core').Response) => {
+    if (!/\/graphql|\/api\/v1\//.test(response.url())) return;
+    const operation = /"operationName":"(\w+)"/.exec(response.request().postData() ?? '')?.[1] ?? `${response.request().method()} ${new URL(response.url()).pathname}`;
+    const body = await response.text().catch(() => '');
+    if (response.status() >= 300 || body.includes('"errors"')) refused.push(`${operation} → ${response.status()} ${body.slice(0, 300)}`);
+  };
+  const onFailed = (request: import('playwright-core').Request) => refused.push(`${request.method()} ${request.url()} → failed: ${request.failure()?.errorText}`);
+  page.on('response', onResponse);
+  page.on('requestfailed', onFailed);
   try {
     await fn();
   } catch (err) {
     await page.screenshot({ path: `${__dirname}/../e2e/artifacts/${name}.png`, fullPage: true }).catch(() => undefined);
+    const shown = await page
+      .locator('.Toastify__toast, [role="alert"]')
+      .allInnerTexts()
+      .catch(() => []);
+    if (err instanceof Error) {
+      const context = `\n\nThe page at the failure: ${page.url()}\n  shown: ${JSON.stringify(shown)}\n  API answers refused or failed: ${refused.length ? `\n    ${refused.join('\n    ')}` : 'none'}`;
+      const message = err.message;
+      err.message += context;
+      // Jest prints the stack, which holds the message as it was when the error was made.
+      if (err.stack?.includes(message)) err.stack = err.stack.replace(message, err.message);
+    }
     throw err;
+  } finally {
+    page.off('response', onResponse);
+    page.off('requestfailed', onFailed);
   }
 }
 
