@@ -2,7 +2,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttp
 import https from 'node:https';
 import type { Response } from 'express';
 import { messages } from '@shop/proto-contracts';
-import { CACHE_TAGS_HEADER, currentContext, gatewayClientHeaders, REQUEST_ID_HEADER, type Logger } from '@shop/platform';
+import { CACHE_TAGS_HEADER, currentContext, gatewayClientHeaders, keptAliveAgent, REQUEST_ID_HEADER, type Logger } from '@shop/platform';
 import { callerAddress } from './caller-address';
 import { noteCacheTags } from './response-cache';
 
@@ -32,7 +32,7 @@ export function createProxy(target: string, timeoutMs: number, logger: Logger, i
   const secure = url.protocol === 'https:';
   const transport = secure ? https : http;
   // Reused connections to each service: a new TCP connection per request costs more than the request.
-  const agent = new transport.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
+  const agent = keptAliveAgent(transport);
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   const port = url.port || (secure ? 443 : 80);
   const basePath = url.pathname.replace(/\/+$/, '');

@@ -1,24 +1,37 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 
-/**
- * Connections kept open between calls (one pool per process): a service-to-service call then
- * costs no TCP handshake, and node:http costs about half the CPU of the global fetch per call (as
- * the gateway found for its subgraph calls). Idle connections close before the other side's
- * keep-alive timeout, which its answers announce.
- */
-const sharedAgents: HttpAgents = keptAliveAgents();
-
 /** Keep-alive agents for plain and TLS calls. */
 export interface HttpAgents {
   'http:': http.Agent;
   'https:': https.Agent;
 }
 
-/** A pool of kept-alive connections of its own (destroy its agents to close them). */
-export function keptAliveAgents(): HttpAgents {
-  return { 'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }), 'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }) };
+/**
+ * How long a connection may wait unused in a pool before this side closes it: well inside the
+ * services' own keep-alive timeout (65 s, `listen`). Without it node:http keeps an idle connection
+ * until the server closes it, and a call written just as the server does fails with ECONNRESET
+ * (a shopper's order answered "service unavailable" after a quiet minute). A server that announces
+ * a shorter timeout (`Keep-Alive: timeout=N`) is left a second before it.
+ */
+export const IDLE_CONNECTION_MS = 30_000;
+
+/** A keep-alive agent of `transport` whose idle connections close after `idleMs` ({@link IDLE_CONNECTION_MS}). */
+export function keptAliveAgent<T extends typeof http | typeof https>(transport: T, idleMs = IDLE_CONNECTION_MS): InstanceType<T['Agent']> {
+  return new transport.Agent({ keepAlive: true, maxSockets: 256, timeout: idleMs }) as InstanceType<T['Agent']>;
 }
+
+/** A pool of kept-alive connections of its own (destroy its agents to close them). */
+export function keptAliveAgents(idleMs = IDLE_CONNECTION_MS): HttpAgents {
+  return { 'http:': keptAliveAgent(http, idleMs), 'https:': keptAliveAgent(https, idleMs) };
+}
+
+/**
+ * Connections kept open between calls (one pool per process): a service-to-service call then
+ * costs no TCP handshake, and node:http costs about half the CPU of the global fetch per call (as
+ * the gateway found for its subgraph calls).
+ */
+const sharedAgents: HttpAgents = keptAliveAgents();
 
 /** A complete answer of {@link requestText}. */
 export interface TextAnswer {
