@@ -12,7 +12,7 @@ export interface HttpAgents {
  * services' own keep-alive timeout (65 s, `listen`). Without it node:http keeps an idle connection
  * until the server closes it, and a call written just as the server does fails with ECONNRESET
  * (a shopper's order answered "service unavailable" after a quiet minute). A server that announces
- * a shorter timeout (`Keep-Alive: timeout=N`) is left a second before it.
+ * a shorter timeout (`Keep-Alive: timeout=N`) is left a second before it (decision 0091).
  */
 export const IDLE_CONNECTION_MS = 30_000;
 
