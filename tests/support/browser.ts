@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Page, type Request, type Response } from 'playwright-core';
 import { startEmbedded } from '../../deploy/embedded/main';
 
 export type EmbeddedShop = Awaited<ReturnType<typeof startEmbedded>>;
@@ -22,13 +22,13 @@ export async function launchBrowser(): Promise<Browser> {
  */
 export async function screenshotOnFailure(page: Page, name: string, fn: () => Promise<void>) {
   const refused: string[] = [];
-  const onResponse = async (response: import('playwright-core').Response) => {
+  const onResponse = async (response: Response) => {
     if (!/\/graphql|\/api\/v1\//.test(response.url())) return;
     const operation = /"operationName":"(\w+)"/.exec(response.request().postData() ?? '')?.[1] ?? `${response.request().method()} ${new URL(response.url()).pathname}`;
     const body = await response.text().catch(() => '');
     if (response.status() >= 300 || body.includes('"errors"')) refused.push(`${operation} → ${response.status()} ${body.slice(0, 300)}`);
   };
-  const onFailed = (request: import('playwright-core').Request) => refused.push(`${request.method()} ${request.url()} → failed: ${request.failure()?.errorText}`);
+  const onFailed = (request: Request) => refused.push(`${request.method()} ${request.url()} → failed: ${request.failure()?.errorText}`);
   page.on('response', onResponse);
   page.on('requestfailed', onFailed);
   try {
