@@ -21,6 +21,7 @@ import { ShopClient } from '../support/http-client';
 import { startDistributedShop, type DistributedShop } from '../support/distributed-shop';
 import { freePort, startProcess, waitForHttp } from '../support/processes';
 import { openLoop, type OpenLoopRequest } from './open-loop';
+import { inHelloWorlds, readTargets, REFERENCE_HELLO_WORLD_MS } from './targets';
 
 interface Scenario {
   /** What --only selects it by (besides a part of its name). */
@@ -410,6 +411,7 @@ async function main() {
     const shopperCookies = perShopper.length ? await registerShoppers(shop, Math.max(...perShopper.map(connectionsOf))) : [];
     const rows: Row[] = [];
     const cpu: Array<Record<string, number | string>> = [];
+    const totals: Record<string, number> = {};
     const admin = new Client({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
     await admin.connect();
     // Measured once before any load: right after a scenario, leftovers of its work would count as idle.
@@ -442,7 +444,15 @@ async function main() {
         // The Express process is its own scenario's server; for the shop's scenarios it only idles.
         const shopTotal = Object.entries(perProcess).filter(([name]) => (s.express ? name === 'express' : name !== 'express')).reduce((sum, [, ms]) => sum + ms, 0);
         cpu.push({ scenario: s.name, ...perProcess, total: Math.round(shopTotal * 100) / 100 });
+        totals[s.id] = Math.round(shopTotal * 100) / 100;
       }
+    }
+    // This sitting's Express hello-world: every total also in its requests (decision 0092).
+    const helloWorldMs = totals.express ?? 0;
+    for (const row of cpu) {
+      const total = Number(row.total);
+      const x = row.scenario === scenarios[0]!.name ? undefined : inHelloWorlds(total, helloWorldMs);
+      if (x !== undefined) row['hello-worlds'] = x;
     }
     await admin.end();
     console.log(`\n${seconds} s per scenario after a ${warmupSeconds} s warm-up, distributed mode\n`);
@@ -452,9 +462,17 @@ async function main() {
     const ceiling = rows.find((r) => r.scenario === scenarios[1]!.name);
     const hello = rows.find((r) => r.scenario === scenarios[0]!.name);
     if (ceiling && hello?.['req/s']) console.log(`gateway /healthz: ${Math.round((100 * ceiling['req/s']) / hello['req/s'])}% of the Express hello-world`);
+    const targets = readTargets(totals, helloWorldMs, args.uncached !== undefined);
+    if (targets.length) {
+      console.log(
+        `\nIssue 25's CPU targets, scaled by this sitting's Express hello-world (${helloWorldMs} ms per request; ${REFERENCE_HELLO_WORLD_MS} ms where the targets were set, decision 0092)\n`,
+      );
+      console.table(targets);
+    }
     if (json) {
       for (const r of rows) {
-        const cpuMs = Object.fromEntries(Object.entries(cpu.find((c) => c.scenario === r.scenario) ?? {}).filter(([, ms]) => typeof ms === 'number'));
+        const cpuRow = cpu.find((c) => c.scenario === r.scenario) ?? {};
+        const cpuMs = Object.fromEntries(Object.entries(cpuRow).filter(([name, ms]) => typeof ms === 'number' && name !== 'hello-worlds'));
         const line = {
           scenario: r.scenario,
           ...(r['target req/s'] !== undefined ? { mode: 'open', targetRps: r['target req/s'] } : { mode: 'closed', connections: r.connections }),
@@ -466,6 +484,7 @@ async function main() {
           errors: r.errors,
           ...(r['lag ms'] !== undefined ? { lagMs: r['lag ms'] } : {}),
           ...(Object.keys(cpuMs).length ? { cpuMs } : {}),
+          ...(cpuRow['hello-worlds'] !== undefined ? { helloWorlds: cpuRow['hello-worlds'] } : {}),
         };
         console.log(JSON.stringify(line));
       }
