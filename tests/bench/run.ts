@@ -10,6 +10,7 @@
  *   npm run bench -- --json             # also one JSON line per scenario
  *   npm run bench -- --only placeOrder --rate 100            # open loop: 100 orders/s arriving
  *   npm run bench -- --only placeOrder,addToCart --rate placeOrder:100,addToCart:400
+ *   npm run bench -- --only placeOrder --products 10        # orders spread over 10 products in turn
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -41,6 +42,8 @@ interface Scenario {
   during?: string;
   /** Sent to the Express hello-world beside the shop instead of the gateway. */
   express?: boolean;
+  /** Bodies taken in turn, one per request, instead of `body` (placeOrder over several products). */
+  bodies?: string[];
 }
 
 /** `--name=value`, `--name value` or a bare `--flag`. */
@@ -61,6 +64,9 @@ const connectionsOf = (s: Scenario) => Number(args.connections ?? s.connections 
 const seconds = Number(args.seconds ?? 10);
 const warmupSeconds = Number(args.warmup ?? 2);
 const json = args.json === 'true';
+/** `--products=<n>`: placeOrder's orders spread over n products in turn (default 1: every order queues on one product's stock). */
+const orderProducts = Number(args.products ?? 1);
+if (!Number.isInteger(orderProducts) || orderProducts < 1 || orderProducts > 100) throw new Error(`--products: "${args.products}" is not a number of products from 1 to 100`);
 const only = args.only?.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
 const alwaysRun = ['express', 'ceiling'];
 /**
@@ -154,10 +160,12 @@ async function run(base: string, s: Scenario, cookie: string, shopperCookies: st
   const problem = await check(base, s, cookie);
   const connections = connectionsOf(s);
   let turn = 0;
+  let bodyTurn = 0;
+  const bodyOf = () => (s.bodies ? s.bodies[bodyTurn++ % s.bodies.length] : s.body);
   const setup = (req: RequestParams): RequestParams => {
     let headers = req.headers ?? {};
     if (s.perShopper) headers = { ...headers, cookie: shopperCookies[turn++ % shopperCookies.length]! };
-    return { ...req, headers: withIdempotencyKey(s, headers) };
+    return { ...req, headers: withIdempotencyKey(s, headers), ...(s.bodies ? { body: bodyOf() } : {}) };
   };
   if (problem) return { scenario: s.name, connections, 'req/s': 0, 'median ms': 0, 'p99 ms': 0, requests: 0, 'non-2xx': 0, errors: 1, ok: false, problem };
   const rate = rateOf(s);
@@ -166,7 +174,7 @@ async function run(base: string, s: Scenario, cookie: string, shopperCookies: st
     const next = (): OpenLoopRequest => {
       let headers: Record<string, string> = { 'content-type': 'application/json', ...(s.auth ? { cookie } : {}) };
       if (s.perShopper) headers = { ...headers, cookie: shopperCookies[turn++ % shopperCookies.length]! };
-      return { method: s.method ?? 'GET', path: url.pathname + url.search, headers: withIdempotencyKey(s, headers), body: s.body };
+      return { method: s.method ?? 'GET', path: url.pathname + url.search, headers: withIdempotencyKey(s, headers), body: bodyOf() };
     };
     if (warmupSeconds > 0) await openLoop(base, next, rate, warmupSeconds);
     const r = await openLoop(base, next, rate, duration);
@@ -192,7 +200,7 @@ async function run(base: string, s: Scenario, cookie: string, shopperCookies: st
       connections,
       duration: length,
       headers: { 'content-type': 'application/json', ...(s.auth ? { cookie } : {}) },
-      ...(s.idempotencyKey || s.perShopper ? { requests: [{ setupRequest: setup }] } : {}),
+      ...(s.idempotencyKey || s.perShopper || s.bodies ? { requests: [{ setupRequest: setup }] } : {}),
     });
   if (warmupSeconds > 0) await load(warmupSeconds);
   const result = await load(duration);
@@ -331,22 +339,25 @@ async function waitForDemoImages(client: ShopClient, timeoutMs = 120_000) {
  * Fills in the id (and a valid size/colour) of a real product — the demo catalog's first listed one
  * in stock — and the id of the product the placeOrder scenario buys.
  */
-function withProduct(s: Scenario, productId: string, properties: { size?: string; color?: string }, orderProductId: string): Scenario {
+function withProduct(s: Scenario, productId: string, properties: { size?: string; color?: string }, orderProductIds: string[]): Scenario {
+  const body = s.body?.replace(':productId', productId).replace('":properties"', JSON.stringify(properties));
+  const buys = body?.includes(':orderProductId');
   return {
     ...s,
     path: s.path.replace(':productId', productId),
-    body: s.body?.replace(':productId', productId).replace('":properties"', JSON.stringify(properties)).replace(':orderProductId', orderProductId),
+    body: body?.replace(':orderProductId', orderProductIds[0]!),
+    ...(buys && orderProductIds.length > 1 ? { bodies: orderProductIds.map((id) => body!.replace(':orderProductId', id)) } : {}),
   };
 }
 
-/** A product for the placeOrder scenario with as much stock as the catalog allows, so no order is refused. */
-async function createOrderProduct(base: string): Promise<string> {
+/** The n-th product the placeOrder scenario buys, with as much stock as the catalog allows, so no order is refused. */
+async function createOrderProduct(base: string, n: number): Promise<string> {
   const admin = new ShopClient(base);
   const login = await admin.post('/api/v1/login', { email: 'admin@shop.test', password: 'Admin#12345' });
   if (login.status !== 200) throw new Error(`admin login failed: HTTP ${login.status}`);
   const res = await admin.post('/api/v1/admin/product/create', {
-    id: 'BENCH-ORDER-1',
-    name: 'Bench Steel Tumbler',
+    id: `BENCH-ORDER-${n}`,
+    name: n === 1 ? 'Bench Steel Tumbler' : `Bench Steel Tumbler ${n}`,
     price: 249,
     discount: 0,
     description: 'Stainless steel tumbler bought over and over by the placeOrder benchmark.',
@@ -406,7 +417,9 @@ async function main() {
     const properties = { ...(size ? { size } : {}), ...(product.colors?.[0] ? { color: product.colors[0] } : {}) };
     const chosen = scenarios.filter(selected);
     const buys = (s: Scenario) => s.id === 'placeOrder' || s.during === 'placeOrder';
-    const orderProductId = chosen.some(buys) ? await createOrderProduct(shop.base) : 'none';
+    const orderProductIds: string[] = [];
+    for (let n = 1; chosen.some(buys) && n <= orderProducts; n++) orderProductIds.push(await createOrderProduct(shop.base, n));
+    if (orderProductIds.length === 0) orderProductIds.push('none');
     const perShopper = scenarios.filter((s) => chosen.some((c) => c === s || c.during === s.id)).filter((s) => s.perShopper);
     const shopperCookies = perShopper.length ? await registerShoppers(shop, Math.max(...perShopper.map(connectionsOf))) : [];
     const rows: Row[] = [];
@@ -418,7 +431,7 @@ async function main() {
     const idle = await idleCpuRate(shop, admin, { express: express.pid });
     // What each process does with no load, taken off every scenario's figures: shown, since a busy idle window would hide a process's work.
     console.log(`idle CPU, ms per second: ${Object.entries(idle).map(([name, perMs]) => `${name} ${(perMs * 1000).toFixed(1)}`).join(', ')}`);
-    const prepared = (s: Scenario) => withProduct(s, productId, properties, orderProductId);
+    const prepared = (s: Scenario) => withProduct(s, productId, properties, orderProductIds);
     for (const s of chosen) {
       const cpuBefore = await cpuTimes(shop, admin, { express: express.pid });
       const started = Date.now();
@@ -453,6 +466,10 @@ async function main() {
       const total = Number(row.total);
       const x = row.scenario === scenarios[0]!.name ? undefined : inHelloWorlds(total, helloWorldMs);
       if (x !== undefined) row['hello-worlds'] = x;
+      // How much of the machine the scenario's rate kept busy: near the core count, the machine
+      // itself was the limit and latency measures its queue (an open-loop rate it cannot carry).
+      const rps = rows.find((r) => r.scenario === row.scenario)?.['req/s'];
+      if (rps) row['cores busy'] = Math.round((rps * total) / 10) / 100;
     }
     await admin.end();
     console.log(`\n${seconds} s per scenario after a ${warmupSeconds} s warm-up, distributed mode\n`);
@@ -472,7 +489,7 @@ async function main() {
     if (json) {
       for (const r of rows) {
         const cpuRow = cpu.find((c) => c.scenario === r.scenario) ?? {};
-        const cpuMs = Object.fromEntries(Object.entries(cpuRow).filter(([name, ms]) => typeof ms === 'number' && name !== 'hello-worlds'));
+        const cpuMs = Object.fromEntries(Object.entries(cpuRow).filter(([name, ms]) => typeof ms === 'number' && name !== 'hello-worlds' && name !== 'cores busy'));
         const line = {
           scenario: r.scenario,
           ...(r['target req/s'] !== undefined ? { mode: 'open', targetRps: r['target req/s'] } : { mode: 'closed', connections: r.connections }),
@@ -485,6 +502,7 @@ async function main() {
           ...(r['lag ms'] !== undefined ? { lagMs: r['lag ms'] } : {}),
           ...(Object.keys(cpuMs).length ? { cpuMs } : {}),
           ...(cpuRow['hello-worlds'] !== undefined ? { helloWorlds: cpuRow['hello-worlds'] } : {}),
+          ...(cpuRow['cores busy'] !== undefined ? { coresBusy: cpuRow['cores busy'] } : {}),
         };
         console.log(JSON.stringify(line));
       }
