@@ -514,6 +514,10 @@ async function main() {
   }
 }
 
+// Stopped by a signal (a timeout, kill, Ctrl-C): exit, so the processes it started are stopped
+// with it (tests/support/processes.ts) instead of running on beside the next run.
+for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) process.once(sig, () => process.exit(code));
+
 if (args.catalog || args['catalog-database']) {
   void import('./catalog-scale').then(({ runCatalogScale }) =>
     runCatalogScale({ products: Number(args.catalog ?? 0), database: args['catalog-database'], requests: Number(args.requests ?? 30), only: typeof args.only === 'string' ? args.only.split(',') : undefined }),

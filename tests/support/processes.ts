@@ -41,6 +41,30 @@ function innerPid(outer: number): number | undefined {
   }
 }
 
+/** The processes started here and not yet exited: stopped when this process exits (below). */
+const running = new Set<RunningProcess>();
+
+/**
+ * When this process exits (its work done, an uncaught error, or `process.exit` from a signal
+ * handler), the processes it started and left running get SIGTERM: without it they outlived it,
+ * holding ports and taking CPU from whatever ran next on the machine (a bench run measured beside
+ * a killed run's shop). A SIGKILL of this process still leaves them.
+ */
+let stopOnExit = false;
+function stopLeftOnExit(): void {
+  if (stopOnExit) return;
+  stopOnExit = true;
+  process.once('exit', () => {
+    for (const proc of running) {
+      try {
+        proc.signal('SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    }
+  });
+}
+
 /**
  * Starts a TypeScript entry point with tsx as its own process; keeps its output for diagnostics.
  * With `pid1`, it runs as PID 1 of a PID namespace of its own (what a container's entry point is).
@@ -70,7 +94,7 @@ export function startProcess(name: string, entry: string, env: Record<string, st
     const pid = options.pid1 ? innerPid(child.pid!) : child.pid;
     if (pid) process.kill(pid, sig);
   };
-  return {
+  const proc: RunningProcess = {
     name,
     child,
     signal,
@@ -86,6 +110,10 @@ export function startProcess(name: string, entry: string, env: Record<string, st
         signal('SIGTERM');
       }),
   };
+  running.add(proc);
+  child.once('exit', () => running.delete(proc));
+  stopLeftOnExit();
+  return proc;
 }
 
 /** Polls a URL until it answers 200 (or the process dies, or time runs out). */
