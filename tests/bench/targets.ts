@@ -3,7 +3,7 @@
  *
  * The targets are milliseconds of CPU per request on the machine the issue was measured on, where
  * the Express hello-world cost 0.08 ms per request. The machines the bench has run on since have
- * cost 0.08–0.29 ms per hello-world request, and the same code's CPU per request moved with them
+ * cost 0.08–0.30 ms per hello-world request, and the same code's CPU per request moved with them
  * from one sitting to the next. So every figure is also given in hello-world requests
  * (this sitting's Express hello-world CPU per request), and each target is scaled by the same
  * ratio. Both are printed; neither replaces the milliseconds.

@@ -50,20 +50,15 @@ const running = new Set<RunningProcess>();
  * holding ports and taking CPU from whatever ran next on the machine (a bench run measured beside
  * a killed run's shop). A SIGKILL of this process still leaves them.
  */
-let stopOnExit = false;
-function stopLeftOnExit(): void {
-  if (stopOnExit) return;
-  stopOnExit = true;
-  process.once('exit', () => {
-    for (const proc of running) {
-      try {
-        proc.signal('SIGTERM');
-      } catch {
-        /* already gone */
-      }
+process.once('exit', () => {
+  for (const proc of running) {
+    try {
+      proc.signal('SIGTERM');
+    } catch {
+      /* already gone */
     }
-  });
-}
+  }
+});
 
 /**
  * Starts a TypeScript entry point with tsx as its own process; keeps its output for diagnostics.
@@ -112,7 +107,6 @@ export function startProcess(name: string, entry: string, env: Record<string, st
   };
   running.add(proc);
   child.once('exit', () => running.delete(proc));
-  stopLeftOnExit();
   return proc;
 }
 
