@@ -176,7 +176,11 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Reques
     },
     noteCallerAddress(trust),
   ];
-  app.use(inSeries(...edge));
+  // A request the API front already ran these steps for (a GraphQL POST it had no stored answer
+  // for, decision 0093) skips them here: one access log line, one count, one charge.
+  const fronted = new WeakSet<IncomingMessage>();
+  const edgeSteps = inSeries(...edge);
+  app.use((req, res, next) => (fronted.has(req) ? next() : edgeSteps(req, res, next)));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
@@ -209,7 +213,8 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Reques
     const limiter = new RateLimiter(opts.redis ? new RedisRateLimitStore(opts.redis, `${opts.namespace ?? ''}rl:gateway:`) : (opts.rateLimitStore ?? new MemoryRateLimitStore()));
     const edgeKey = callerAddress;
     limit = limiter.middleware({ name: 'edge', limit: perMinute, windowMs: 60_000, key: edgeKey });
-    app.use(['/api', '/graphql'], limit);
+    const limitStep = limit;
+    app.use(['/api', '/graphql'], (req, res, next) => (fronted.has(req) ? next() : limitStep(req, res, next)));
     // A GraphQL request with 20 root fields (aliases included) is 20 requests, not one.
     chargeGraphql = async (req, weight) => {
       try {
@@ -302,21 +307,31 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Reques
   // (about 90 µs of CPU per request, measured by tests/bench/hop-cost.ts); everything else (the
   // OpenAPI document, GraphQL, pictures, the SPA) goes to Express as before.
   const api = inSeries(...edge, ...(limit ? [limit] : []), apiV1);
+  // A GraphQL POST (decision 0093): the same edge steps and limit, the body and the document
+  // limits, then a stored answer when there is one (the shop's pages read the catalog this way);
+  // without one, Express and Apollo take the request on from there.
+  const graphqlFront = graphql.front ? inSeries(...edge, ...(limit ? [limit] : []), ...graphql.front) : undefined;
   const front: RequestListener = (req, res) => {
     const url = req.url ?? '/';
-    if (url.startsWith('/api/v1/') && !url.startsWith('/api/v1/openapi.json')) {
+    const isApi = url.startsWith('/api/v1/') && !url.startsWith('/api/v1/openapi.json');
+    if (isApi || (graphqlFront && req.method === 'POST' && url === '/graphql')) {
       (res as Response).locals = Object.create(null) as Response['locals'];
+      if (!isApi) (res as Response).locals.metricsRoute = '/graphql';
       const done = (err?: unknown) => {
         if (res.headersSent) {
           if (err) res.destroy();
           return;
         }
         if (err) answerError(err, req as Request, res as Response, () => undefined);
-        else sendJson(res, 404, { success: false, message: `No route for ${req.method} ${pathOf(req)}` });
+        else if (isApi) sendJson(res, 404, { success: false, message: `No route for ${req.method} ${pathOf(req)}` });
+        else {
+          fronted.add(req);
+          app(req as Request, res as Response);
+        }
       };
       // A step that throws is answered as Express would have answered it, never a crash.
       try {
-        api(req as Request, res as Response, done);
+        (isApi ? api : graphqlFront!)(req as Request, res as Response, done);
       } catch (err) {
         done(err);
       }

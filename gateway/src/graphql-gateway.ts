@@ -1,14 +1,14 @@
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { Kind, parse } from 'graphql';
 import { messages, subgraphSdl } from '@shop/proto-contracts';
 import { CACHE_TAGS_HEADER, currentContext, gatewayClientHeaders, REQUEST_ID_HEADER, type Logger } from '@shop/platform';
 import { callerAddress } from './caller-address';
 import { documentLimits, graphqlLimitsPlugin, limitValidationRules, type LimitPluginOptions } from './graphql-limits';
 import { composeSupergraph } from './supergraph';
-import { noteCacheTags, purgeAfterWrite, responseCacheMiddleware, type ResponseCache } from './response-cache';
+import { answerFromCache, noteCacheTags, purgeAfterWrite, responseCacheMiddleware, type ResponseCache } from './response-cache';
 import type { ServiceName } from './route-table';
 import { subgraphFetcher } from './subgraph-fetch';
 
@@ -62,7 +62,7 @@ export async function createGraphQLGateway(opts: {
   internalToken?: string;
   /** Charges a request's extra root fields against the caller's per-client limit. */
   charge?: LimitPluginOptions['charge'];
-}): Promise<{ router: Router; stop(): Promise<void> }> {
+}): Promise<{ router: Router; front?: RequestHandler[]; stop(): Promise<void> }> {
   const subgraphs = subgraphFetcher(opts.timeoutMs);
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(opts.urls),
@@ -111,9 +111,10 @@ export async function createGraphQLGateway(opts: {
         },
       ]
     : [];
+  const readBody = express.json({ limit: '200kb' });
   router.use(
     '/graphql',
-    express.json({ limit: '200kb' }),
+    readBody,
     // Before the cache: a cached answer still counts every root field against the caller's limit.
     documentLimits(opts.charge),
     ...cached,
@@ -121,6 +122,20 @@ export async function createGraphQLGateway(opts: {
   );
   return {
     router,
+    // The API front's steps for a GraphQL POST (decision 0093): the same body reading and document
+    // limits as above, then a stored answer; anything else goes on to Express (the steps above see
+    // the body read and the limits checked, and do not do them again).
+    front: cache
+      ? [
+          readBody,
+          documentLimits(opts.charge),
+          (req, res, next) => {
+            const key = graphqlCacheKey(req);
+            if (key !== undefined && answerFromCache(cache, key, req, res)) return;
+            next();
+          },
+        ]
+      : undefined,
     async stop() {
       await server.stop();
       subgraphs.close();

@@ -3,7 +3,9 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import { MaxTokensParserWLexer } from '@escape.tech/graphql-armor-max-tokens';
+import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler } from 'express';
+import { sendJson } from '@shop/platform';
 import { messages } from '@shop/proto-contracts';
 import {
   getNamedType,
@@ -148,24 +150,27 @@ const graphqlError = (message: string) => ({ errors: [{ message, extensions: { c
  */
 export function documentLimits(charge?: LimitPluginOptions['charge']): RequestHandler {
   return async (req, res, next) => {
+    // Once per request: the gateway's front may have checked it before handing it to Express.
+    if (checked.has(req)) return next();
+    checked.add(req);
     const bodies = Array.isArray(req.body) ? req.body : [req.body];
     for (const body of bodies) {
       const { query, operationName } = (body ?? {}) as { query?: unknown; operationName?: unknown };
-      const text = typeof query === 'string' ? query : req.method === 'GET' ? req.query.query : undefined;
+      const text = typeof query === 'string' ? query : req.method === 'GET' ? queryParameter(req.url) : undefined;
       if (typeof text !== 'string') continue;
       if (text.length > graphqlBudgets.maxQueryChars) {
-        res.status(400).json(graphqlError(`Query is too long (maximum ${graphqlBudgets.maxQueryChars} characters).`));
+        sendJson(res, 400, graphqlError(`Query is too long (maximum ${graphqlBudgets.maxQueryChars} characters).`));
         return;
       }
       const weight = documentWeight(text, typeof operationName === 'string' ? operationName : undefined);
       if (weight === 'too many tokens') {
-        res.status(400).json(graphqlError(`Query has too many tokens (maximum ${graphqlBudgets.maxTokens}).`));
+        sendJson(res, 400, graphqlError(`Query has too many tokens (maximum ${graphqlBudgets.maxTokens}).`));
         return;
       }
       if (weight === 'syntax error') continue; // Apollo's to answer (400 GRAPHQL_PARSE_FAILED)
       try {
         if (charge && weight > 1 && !(await charge(req, weight - 1))) {
-          res.status(429).json({ errors: [{ message: messages.tooManyRequests, extensions: { code: 'TOO_MANY_REQUESTS' } }] });
+          sendJson(res, 429, { errors: [{ message: messages.tooManyRequests, extensions: { code: 'TOO_MANY_REQUESTS' } }] });
           return;
         }
       } catch {
@@ -174,6 +179,16 @@ export function documentLimits(charge?: LimitPluginOptions['charge']): RequestHa
     }
     next();
   };
+}
+
+/** The requests whose documents were checked (and charged) already. */
+const checked = new WeakSet<IncomingMessage>();
+
+/** The `query` parameter of a GET request's URL (node:http's request has no parsed query). */
+function queryParameter(url: string | undefined): string | undefined {
+  const at = url?.indexOf('?') ?? -1;
+  if (at < 0) return undefined;
+  return new URLSearchParams(url!.slice(at + 1)).get('query') ?? undefined;
 }
 
 /** What a document text weighs, remembered per text and operation name (the shop's pages send the same few documents). */

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { CACHE_TAGS_HEADER } from '@shop/platform';
 
@@ -168,12 +169,7 @@ export function responseCacheMiddleware(cache: ResponseCache, keyOf: (req: Reque
   return (req: Request, res: Response, next: NextFunction) => {
     const key = keyOf(req);
     if (key === undefined) return next();
-    const hit = cache.get(key);
-    if (hit) {
-      cache.hits += 1;
-      sendStored(cache, hit, req, res);
-      return;
-    }
+    if (answerFromCache(cache, key, req, res)) return;
     cache.misses += 1;
     res.setHeader('X-Cache', 'MISS');
     const mark = cache.mark();
@@ -192,7 +188,16 @@ export function responseCacheMiddleware(cache: ResponseCache, keyOf: (req: Reque
   };
 }
 
-function sendStored(cache: ResponseCache, entry: CachedAnswer, req: Request, res: Response) {
+/** Sends the stored answer of `key` when there is one (true), or does nothing (false). */
+export function answerFromCache(cache: ResponseCache, key: string, req: IncomingMessage, res: ServerResponse): boolean {
+  const hit = cache.get(key);
+  if (!hit) return false;
+  cache.hits += 1;
+  sendStored(cache, hit, req, res);
+  return true;
+}
+
+function sendStored(cache: ResponseCache, entry: CachedAnswer, req: IncomingMessage, res: ServerResponse) {
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.setHeader('X-Cache', 'HIT');
   res.setHeader('Vary', 'Accept-Encoding');
