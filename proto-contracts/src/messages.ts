@@ -11,6 +11,7 @@ export const messages = {
   malformedJson: 'The request body is not valid JSON.',
   invalidText: 'Text must not contain NUL or other invalid characters.',
   bodyTooLarge: 'The request body is too large.',
+  bodyNotDecoded: 'The request body could not be read: it is not what its Content-Encoding says.',
   phoneEmpty: 'Phone number cannot be empty!',
   addressRequired: 'Both PIN code and address details are required!',
   addressEmpty: 'PIN code and address cannot be empty!',

@@ -94,6 +94,8 @@ export function toAppError(err: unknown): AppError | undefined {
   const pgCode = e?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
   if (pgCode === '22021' || pgCode === '22P05') return badRequest(messages.invalidText);
   if (e?.type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', messages.bodyTooLarge);
+  // A body sent as gzip or deflate that does not inflate: zlib's own wording ("incorrect header check") says nothing to the caller.
+  if (typeof e?.code === 'string' && e.code.startsWith('Z_') && (e.status ?? e.statusCode) === 400) return badRequest(messages.bodyNotDecoded);
   if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
     return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content encoding.');
   }

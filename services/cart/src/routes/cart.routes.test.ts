@@ -215,6 +215,14 @@ describe('POST /api/v1/addToCart', () => {
     expect(res.body).toEqual({ success: false, message: 'The request body is not valid JSON.' });
   });
 
+  test('a body that is not what its Content-Encoding says is a 400 saying so, and nothing is stored', async () => {
+    const client = svc.client();
+    const res = await client.call('POST', '/api/v1/addToCart', JSON.stringify({ productId: shirt()._id, quantity: 1 }), { 'content-encoding': 'gzip' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, message: 'The request body could not be read: it is not what its Content-Encoding says.' });
+    expect((await client.get('/api/v1/loadCart')).body.cartItems).toEqual([]);
+  });
+
   test(`a cart holds at most ${MAX_CART_LINES} lines`, async () => {
     const client = svc.client();
     for (let i = 0; i < MAX_CART_LINES; i += 1) {
