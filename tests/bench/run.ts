@@ -67,6 +67,13 @@ const json = args.json === 'true';
 /** `--products=<n>`: placeOrder's orders spread over n products in turn (default 1: every order queues on one product's stock). */
 const orderProducts = Number(args.products ?? 1);
 if (!Number.isInteger(orderProducts) || orderProducts < 1 || orderProducts > 100) throw new Error(`--products: "${args.products}" is not a number of products from 1 to 100`);
+/**
+ * `--node-env=<mode>`: what NODE_ENV the shop's processes run with; `production` (default) as a
+ * deployed shop runs (graphql-js then skips its development checks), `test` as the system tests do
+ * (and as the bench did before 2026-11-28, so its earlier figures compare with `--node-env test`).
+ */
+const nodeEnv = args['node-env'] ?? 'production';
+if (!['production', 'test'].includes(nodeEnv)) throw new Error(`--node-env: "${nodeEnv}" is not production or test`);
 const only = args.only?.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
 const alwaysRun = ['express', 'ceiling'];
 /**
@@ -402,7 +409,15 @@ async function registerShoppers(shop: DistributedShop, count: number): Promise<s
 async function main() {
   const express = await startExpress();
   // --uncached: the gateway keeps no answers (RESPONSE_CACHE_MB=0), so reads reach the services.
-  const shop = await startDistributedShop({ gateway: { RATE_LIMIT_PER_MINUTE: '0', ...(args.uncached !== undefined ? { RESPONSE_CACHE_MB: '0' } : {}) } }).catch(async (err) => {
+  const asDeployed = { NODE_ENV: nodeEnv };
+  const shop = await startDistributedShop({
+    auth: asDeployed,
+    catalog: asDeployed,
+    cart: asDeployed,
+    order: asDeployed,
+    media: asDeployed,
+    gateway: { ...asDeployed, RATE_LIMIT_PER_MINUTE: '0', ...(args.uncached !== undefined ? { RESPONSE_CACHE_MB: '0' } : {}) },
+  }).catch(async (err) => {
     await express.stop();
     throw err;
   });
