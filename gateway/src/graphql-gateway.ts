@@ -64,6 +64,10 @@ export async function createGraphQLGateway(opts: {
   charge?: LimitPluginOptions['charge'];
 }): Promise<{ router: Router; front?: RequestHandler[]; stop(): Promise<void> }> {
   const subgraphs = subgraphFetcher(opts.timeoutMs);
+  // Apollo Gateway otherwise reports the machine (OS, CPUs, memory, uptime, cloud region) to
+  // Apollo's servers every hour and when it stops (decision 0094). It reads the variable when it is
+  // made; an operator who sets it, to anything, decides.
+  process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(opts.urls),
     buildService: ({ url }) => {
