@@ -12,7 +12,7 @@ test('the GraphQL gateway sends no report to Apollo when it starts or stops', as
   const hosts: string[] = [];
   const request = https.request;
   https.request = ((...args: Parameters<typeof https.request>) => {
-    const [target] = args;
+    const target = args[0] as string | URL | https.RequestOptions;
     hosts.push(typeof target === 'string' || target instanceof URL ? new URL(target).hostname : String(target.hostname ?? target.host));
     return request(...args);
   }) as typeof https.request;
