@@ -207,23 +207,20 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Reques
   });
 
   const perMinute = opts.rateLimitPerMinute ?? 1200;
-  let chargeGraphql: ((req: Request, weight: number) => Promise<boolean>) | undefined;
-  let limit: RequestHandler | undefined;
-  if (perMinute > 0) {
-    const limiter = new RateLimiter(opts.redis ? new RedisRateLimitStore(opts.redis, `${opts.namespace ?? ''}rl:gateway:`) : (opts.rateLimitStore ?? new MemoryRateLimitStore()));
-    const edgeKey = callerAddress;
-    limit = limiter.middleware({ name: 'edge', limit: perMinute, windowMs: 60_000, key: edgeKey });
-    const limitStep = limit;
-    app.use(['/api', '/graphql'], (req, res, next) => (fronted.has(req) ? next() : limitStep(req, res, next)));
-    // A GraphQL request with 20 root fields (aliases included) is 20 requests, not one.
-    chargeGraphql = async (req, weight) => {
-      try {
-        return (await limiter.check(`edge:${edgeKey(req)}`, perMinute, 60_000, weight)).allowed;
-      } catch {
-        return true; // a rate-limit store outage must not take the shop down
+  const limiter =
+    perMinute > 0 ? new RateLimiter(opts.redis ? new RedisRateLimitStore(opts.redis, `${opts.namespace ?? ''}rl:gateway:`) : (opts.rateLimitStore ?? new MemoryRateLimitStore())) : undefined;
+  const limit = limiter?.middleware({ name: 'edge', limit: perMinute, windowMs: 60_000, key: callerAddress });
+  if (limit) app.use(['/api', '/graphql'], (req, res, next) => (fronted.has(req) ? next() : limit(req, res, next)));
+  // A GraphQL request with 20 root fields (aliases included) is 20 requests, not one.
+  const chargeGraphql = limiter
+    ? async (req: Request, weight: number) => {
+        try {
+          return (await limiter.check(`edge:${callerAddress(req)}`, perMinute, 60_000, weight)).allowed;
+        } catch {
+          return true; // a rate-limit store outage must not take the shop down
+        }
       }
-    };
-  }
+    : undefined;
 
   const proxies = Object.fromEntries(
     serviceNames.map((name) => [name, createProxy(opts.urls[name], timeoutMs, logger, opts.internalToken, opts.mediaOrigin)]),

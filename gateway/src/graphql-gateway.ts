@@ -8,7 +8,7 @@ import { CACHE_TAGS_HEADER, currentContext, gatewayClientHeaders, REQUEST_ID_HEA
 import { callerAddress } from './caller-address';
 import { documentLimits, graphqlLimitsPlugin, limitValidationRules, type LimitPluginOptions } from './graphql-limits';
 import { composeSupergraph } from './supergraph';
-import { answerFromCache, noteCacheTags, purgeAfterWrite, responseCacheMiddleware, type ResponseCache } from './response-cache';
+import { answerFromCache, MISSED_ON_FRONT, noteCacheTags, purgeAfterWrite, responseCacheMiddleware, type ResponseCache } from './response-cache';
 import type { ServiceName } from './route-table';
 import { subgraphFetcher } from './subgraph-fetch';
 
@@ -136,6 +136,8 @@ export async function createGraphQLGateway(opts: {
           (req, res, next) => {
             const key = graphqlCacheKey(req);
             if (key !== undefined && answerFromCache(cache, key, req, res)) return;
+            // Nothing stored: Express's cache step stores Apollo's answer under this key without looking again.
+            if (key !== undefined) res.locals[MISSED_ON_FRONT] = key;
             next();
           },
         ]

@@ -161,15 +161,22 @@ export class ResponseCache {
 }
 
 /**
+ * Where the API front leaves the key it looked up and found nothing under (decision 0093), so the
+ * request's cache step stores the answer under it without computing it or looking again.
+ */
+export const MISSED_ON_FRONT = 'cacheKeyMissedOnFront';
+
+/**
  * Serves a fresh stored answer for the request's key, or lets the request through and stores the
  * answer if its own headers allow. `keyOf` returns undefined for requests that must never be
  * answered from the cache.
  */
 export function responseCacheMiddleware(cache: ResponseCache, keyOf: (req: Request) => string | undefined) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const key = keyOf(req);
+    const missed = res.locals[MISSED_ON_FRONT] as string | undefined;
+    const key = missed ?? keyOf(req);
     if (key === undefined) return next();
-    if (answerFromCache(cache, key, req, res)) return;
+    if (missed === undefined && answerFromCache(cache, key, req, res)) return;
     cache.misses += 1;
     res.setHeader('X-Cache', 'MISS');
     const mark = cache.mark();

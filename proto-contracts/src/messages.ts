@@ -12,6 +12,8 @@ export const messages = {
   invalidText: 'Text must not contain NUL or other invalid characters.',
   bodyTooLarge: 'The request body is too large.',
   bodyNotDecoded: 'The request body could not be read: it is not what its Content-Encoding says.',
+  encodingUnsupported: 'The request body\'s Content-Encoding is not one the shop reads: send it as it is, or as gzip, deflate or br.',
+  charsetUnsupported: 'The request body\'s charset is not one the shop reads: send it as UTF-8.',
   phoneEmpty: 'Phone number cannot be empty!',
   addressRequired: 'Both PIN code and address details are required!',
   addressEmpty: 'PIN code and address cannot be empty!',

@@ -96,9 +96,8 @@ export function toAppError(err: unknown): AppError | undefined {
   if (e?.type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', messages.bodyTooLarge);
   // A body sent as gzip or deflate that does not inflate: zlib's own wording ("incorrect header check") says nothing to the caller.
   if (typeof e?.code === 'string' && e.code.startsWith('Z_') && (e.status ?? e.statusCode) === 400) return badRequest(messages.bodyNotDecoded);
-  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
-    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content encoding.');
-  }
+  if (e?.type === 'encoding.unsupported') return new AppError('UNSUPPORTED_MEDIA_TYPE', messages.encodingUnsupported);
+  if (e?.type === 'charset.unsupported') return new AppError('UNSUPPORTED_MEDIA_TYPE', messages.charsetUnsupported);
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500 && err instanceof Error) {
     const kind = (Object.keys(statusOf) as ErrorKind[]).find((k) => statusOf[k] === status) ?? 'BAD_REQUEST';

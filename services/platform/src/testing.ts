@@ -155,7 +155,8 @@ export class TestHttpClient {
     if (body instanceof FormData) init.body = body;
     else if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
-      sent['content-type'] = 'application/json';
+      // JSON unless the test says what it sends (a charset or type the service must refuse).
+      if (!Object.keys(sent).some((name) => name.toLowerCase() === 'content-type')) sent['content-type'] = 'application/json';
     }
     if (this.cookies.size) sent.cookie = this.cookieHeader();
     const res = await fetch(this.baseUrl + path, init);

@@ -223,6 +223,17 @@ describe('POST /api/v1/addToCart', () => {
     expect((await client.get('/api/v1/loadCart')).body.cartItems).toEqual([]);
   });
 
+  test.each([
+    ['a Content-Encoding', { 'content-encoding': 'compress' }, "The request body's Content-Encoding is not one the shop reads: send it as it is, or as gzip, deflate or br."],
+    ['a charset', { 'content-type': 'application/json; charset=latin1' }, "The request body's charset is not one the shop reads: send it as UTF-8."],
+  ])('%s the shop does not read is a 415 saying which, and nothing is stored', async (_what, headers, message) => {
+    const client = svc.client();
+    const res = await client.call('POST', '/api/v1/addToCart', JSON.stringify({ productId: shirt()._id, quantity: 1 }), headers);
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ success: false, message });
+    expect((await client.get('/api/v1/loadCart')).body.cartItems).toEqual([]);
+  });
+
   test(`a cart holds at most ${MAX_CART_LINES} lines`, async () => {
     const client = svc.client();
     for (let i = 0; i < MAX_CART_LINES; i += 1) {
