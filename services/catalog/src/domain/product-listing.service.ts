@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, getTableColumns, gt, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, getTableColumns, gt, gte, inArray, lte, ne, or, sql, type Column, type SQL } from 'drizzle-orm';
 import {
   catalogMessages,
   PRICE_BAND_LIMITS,
@@ -35,7 +35,7 @@ export async function withCategories(deps: CatalogDeps, rows: ProductColumns[]):
   });
 }
 
-const orderings: Record<ProductSort, SQL[]> = {
+export const orderings: Record<ProductSort, SQL[]> = {
   popular: [desc(products.reviewCount), desc(products.rating), desc(products.createdAt), asc(products.id)],
   newest: [desc(products.createdAt), asc(products.id)],
   price_asc: [asc(products.price), asc(products.id)],
@@ -528,6 +528,42 @@ interface Tier {
   plain: SQL;
 }
 
+/** A walk of a search so far: the products it met in each tier, in the sort's order, and the last one it met. */
+interface Walk {
+  /** Products walked (from the first one in the sort). */
+  length: number;
+  byTier: string[][];
+  /** True when the walk reached the end of the catalog. */
+  complete: boolean;
+  last?: { id: string; key: string[] };
+}
+
+/**
+ * Each ordering as its keys before the id, which all go the same way (`orderings` and `sqlOrderings`
+ * say the same): the keyset a walk goes on from.
+ */
+export const orderKeys: Record<ProductSort, { columns: Column[]; descending: boolean }> = {
+  popular: { columns: [products.reviewCount, products.rating, products.createdAt], descending: true },
+  newest: { columns: [products.createdAt], descending: true },
+  price_asc: { columns: [products.price], descending: false },
+  price_desc: { columns: [products.price], descending: true },
+  discount: { columns: [products.discount, products.reviewCount], descending: true },
+  rating: { columns: [products.rating, products.reviewCount], descending: true },
+};
+
+/**
+ * The products after `last` in the sort's order (its keys as text, then its id): the keys compared
+ * as one row (a range the ordering's index starts at), less those with the same keys and an id not
+ * after the last one's.
+ */
+export function afterInSort(sort: ProductSort, last: { id: string; key: readonly string[] }): SQL {
+  const { columns, descending } = orderKeys[sort];
+  const row = (parts: SQL[]) => (parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql`, `)})`);
+  const own = row(columns.map((c) => sql`${c}`));
+  const its = row(columns.map((c, i) => sql`${last.key[i]}::${sql.raw(c.getSQLType())}`));
+  return sql`${own} ${sql.raw(descending ? '<=' : '>=')} ${its} and not (${own} = ${its} and ${products.id} <= ${last.id}::uuid)`;
+}
+
 /** The first walk in the sort's order reads this many products (or 20 per place wanted), a longer one at most WALK_MOST. */
 const WALK_LEAST = 1_000;
 const WALK_MOST = 20_000;
@@ -564,23 +600,47 @@ async function rankedByTiers(
     ? sql<number>`(case when not (${where}) then -1 else ${walkTier} end)::int`
     : sql<number>`(case when not (${where}) then -1 ${sql.join(tiers.map((t, i) => sql`when ${t.plain} then ${sql.raw(String(i))}`), sql` `)} else -1 end)::int`;
   // Only the products in a tier come back (a walk of 60,000 products may meet 3,000), with one row
-  // telling how many were walked (tier -2).
-  const walkTo = async (length: number) => {
-    const rows = rowsOf<{ id: string | null; tier: number; walked: number }>(
+  // telling how many were walked (tier -2). Each comes with its place in the sort (its key, as text).
+  const keyColumns = orderKeys[sort].columns;
+  const keyOf = sql.join(keyColumns.map((c, i) => sql`${c} as ${sql.raw(`k${i}`)}`), sql`, `);
+  const noKey = sql.join(keyColumns.map((_c, i) => sql`null as ${sql.raw(`k${i}`)}`), sql`, `);
+  // As text for the products met only (a timestamp's text costs as much as its tier's test).
+  const keys = sql.join(keyColumns.map((_c, i) => sql.raw(`k${i}::text`)), sql`, `);
+  /**
+   * Walks the first `length` products of the sort. A longer walk goes on after the last product
+   * the walk `so far` put in a tier (a keyset the ordering's index starts from), instead of walking
+   * the first ones again: only the products after it that were in no tier are read twice.
+   */
+  const walkTo = async (length: number, soFar?: Walk): Promise<Walk> => {
+    const from = soFar?.last ? soFar : undefined;
+    const more = length - (from?.length ?? 0);
+    const rows = rowsOf<{ id: string | null; tier: number; walked: number } & Record<string, string | null>>(
       await tx.execute(sql`with walk as (
-        select ${products.id} as id, ${tierOf} as tier from ${products} order by ${sql.join(orderings[sort], sql`, `)} limit ${length}
+        select ${products.id} as id, ${tierOf} as tier, ${keyOf} from ${products}
+        ${from ? sql`where ${afterInSort(sort, from.last!)}` : sql``}
+        order by ${sql.join(orderings[sort], sql`, `)} limit ${more}
       )
-      select null as id, -2 as tier, count(*)::int as walked from walk
+      select null as id, -2 as tier, count(*)::int as walked, ${noKey} from walk
       union all
-      select id, tier, 0 from walk where tier >= 0`),
+      select id, tier, 0, ${keys} from walk where tier >= 0`),
     );
-    const byTier: string[][] = tiers.map(() => []);
+    const byTier: string[][] = from ? from.byTier.map((t) => [...t]) : tiers.map(() => []);
+    // A product moved in the sort since the walk before (a review, say) may be met again: once is enough.
+    const met = new Set(byTier.flat());
     let walked = 0;
+    let last = from?.last;
     for (const r of rows) {
-      if (r.tier === -2) walked = r.walked;
-      else byTier[r.tier]!.push(r.id!);
+      if (r.tier === -2) {
+        walked = r.walked;
+        continue;
+      }
+      last = { id: r.id!, key: keyColumns.map((_c, i) => r[`k${i}`]!) };
+      if (met.has(r.id!)) continue;
+      met.add(r.id!);
+      byTier[r.tier]!.push(r.id!);
     }
-    return { length, byTier, complete: walked < length };
+    // `length` counts the products read again after the last one met: a few more than the walk's true length.
+    return { length: (from?.length ?? 0) + walked, byTier, complete: walked < more, last };
   };
   const indexOnly = sort === 'popular';
   const walkMost = indexOnly ? INDEX_WALK_MOST : WALK_MOST;
@@ -596,15 +656,19 @@ async function rankedByTiers(
   const sizes: Array<number | undefined> = tiers.map(() => undefined);
   for (const [i, tier] of tiers.entries()) {
     const need = wanted - ranked.length;
-    const met = walk.byTier[i]!.length;
-    if (met < need && met > 0 && !walk.complete && walk.length < walkMost) {
+    let met = walk.byTier[i]!.length;
+    while (met < need && met > 0 && !walk.complete && walk.length < walkMost) {
       // A longer walk when it reads fewer products than half the tier holds (as far as the walk so
       // far tells): the walk reads products in the ordering's order, scattered over the table, the
       // indexes in the table's order, about twice as fast a product. The popularity walk reads its
-      // index alone, far faster a product than the table: it goes further (decision 0058).
-      const longer = Math.ceil((walk.length * need * 1.3) / met);
+      // index alone, far faster a product than the table: it goes further (decision 0058). It goes
+      // on from where it stopped, far enough to meet the rest of the tier at the rate it met it so
+      // far, and a little more; if that falls short, on again (decision 0095).
+      const longer = walk.length + Math.ceil(((need - met) * walk.length * 1.15) / met);
       const tierHolds = (met / walk.length) * catalogSize;
-      if (longer <= walkMost && longer < tierHolds * (indexOnly ? INDEX_WALK_PER_ROW : 0.5)) walk = await walkTo(longer);
+      if (longer > walkMost || longer >= tierHolds * (indexOnly ? INDEX_WALK_PER_ROW : 0.5)) break;
+      walk = await walkTo(longer, walk);
+      met = walk.byTier[i]!.length;
     }
     const seen = walk.byTier[i]!;
     if (seen.length >= need || walk.complete) {
