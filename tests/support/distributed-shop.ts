@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import Redis from 'ioredis';
-import { testKeys } from '@shop/platform/src/testing';
+import { dropLeftoverDatabases, isLeftover, leftoverMark, markTestDatabase, testKeys } from '@shop/platform/src/testing';
 import { startBalancer } from './balancer';
 import { freePort, startProcess, waitForHttp, type RunningProcess } from './processes';
 
@@ -82,6 +82,25 @@ function dbUrl(base: string, name: string) {
 
 const sharedRabbitmqctl = (args: string[]) => execFileSync('rabbitmqctl', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
 
+/** Deletes the virtual hosts that runs killed on this machine left (see leftoverMark). */
+function deleteLeftoverVhosts(rabbitmqctl: (args: string[]) => string) {
+  let listed: string;
+  try {
+    listed = rabbitmqctl(['list_vhosts', '-q', '--no-table-headers', 'name', 'description']);
+  } catch {
+    return;
+  }
+  for (const line of listed.split('\n')) {
+    const [name, description] = line.split('\t');
+    if (!name?.startsWith('shop_sys_') || !isLeftover(description?.trim())) continue;
+    try {
+      rabbitmqctl(['delete_vhost', name]);
+    } catch {
+      /* another run's sweep took it */
+    }
+  }
+}
+
 /**
  * Starts the shop as in production: five services and the gateway, each its own process, each
  * service with its own PostgreSQL database, one RabbitMQ virtual host and Redis, all made for this
@@ -97,11 +116,17 @@ export async function startDistributedShop(
   const keys = testKeys();
   const pg = options.infrastructure?.postgresUrl ?? pgBase();
   const rabbitmqctl = options.infrastructure?.rabbitmqctl ?? sharedRabbitmqctl;
+  // What runs killed on this machine left on these servers goes first (a failed sweep fails nothing).
+  await dropLeftoverDatabases(pg).catch(() => undefined);
+  deleteLeftoverVhosts(rabbitmqctl);
   const admin = new Client({ connectionString: pg });
   await admin.connect();
-  for (const s of services) await admin.query(`create database shop_sys_${id}_${s}`);
+  for (const s of services) {
+    await admin.query(`create database shop_sys_${id}_${s}`);
+    await markTestDatabase(admin, `shop_sys_${id}_${s}`);
+  }
   await admin.end();
-  rabbitmqctl(['add_vhost', vhost]);
+  rabbitmqctl(['add_vhost', vhost, '--description', leftoverMark()]);
   rabbitmqctl(['set_permissions', '-p', vhost, new URL(options.infrastructure?.rabbitmqUrl ?? rabbitBase()).username || 'guest', '.*', '.*', '.*']);
   const rabbit = new URL(options.infrastructure?.rabbitmqUrl ?? rabbitBase());
   rabbit.pathname = `/${vhost}`;

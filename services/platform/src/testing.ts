@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { openPglite } from './db';
@@ -40,6 +40,57 @@ export interface TestEnvironment {
  * (else one in-memory PGlite), RabbitMQ when RABBITMQ_URL is set (else the in-process bus) and Redis
  * when REDIS_URL is set (else memory), all under a unique namespace that cleanup() removes.
  */
+/**
+ * What a test run writes on the databases and RabbitMQ virtual hosts it makes: the machine and the
+ * process, so that a later run can tell those of a run that was killed (its cleanup never ran).
+ */
+export function leftoverMark(): string {
+  return `shop-test ${hostname()} ${process.pid}`;
+}
+
+/** True for a mark of a process of this machine that is no longer running (never for another machine's). */
+export function isLeftover(mark: string | null | undefined): boolean {
+  const made = /^shop-test (\S+) (\d+)$/.exec(mark ?? '');
+  if (!made || made[1] !== hostname()) return false;
+  try {
+    process.kill(Number(made[2]), 0);
+    return false;
+  } catch (err) {
+    // EPERM: running, as another user.
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** Drops the databases on this server that test runs killed on this machine left behind; answers their names. */
+export async function dropLeftoverDatabases(base: string): Promise<string[]> {
+  const c = new Client({ connectionString: base });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ name: string; mark: string | null }>(
+      `select datname as name, shobj_description(oid, 'pg_database') as mark from pg_database where datname like 'shop\\_%'`,
+    );
+    const dropped: string[] = [];
+    for (const { name, mark } of rows) {
+      if (!isLeftover(mark) || !/^[a-z0-9_]+$/.test(name)) continue;
+      // Another run's sweep may be dropping it too.
+      await c.query(`drop database if exists ${name} with (force)`).then(
+        () => dropped.push(name),
+        () => undefined,
+      );
+    }
+    return dropped;
+  } finally {
+    await c.end();
+  }
+}
+
+let swept: Promise<unknown> | undefined;
+
+/** Marks a database this process made for a test (see leftoverMark). */
+export async function markTestDatabase(admin: Client, name: string): Promise<void> {
+  await admin.query(`comment on database ${name} is '${leftoverMark().replace(/'/g, "''")}'`);
+}
+
 export async function createTestEnvironment(): Promise<TestEnvironment> {
   const id = randomBytes(5).toString('hex');
   const namespace = `t${id}.`;
@@ -63,9 +114,13 @@ export async function createTestEnvironment(): Promise<TestEnvironment> {
   const base = process.env.DATABASE_URL;
   if (base) {
     const dbName = `shop_test_${id}`;
+    // Once per process: what killed runs left behind goes first (a failure to sweep fails no test).
+    swept ??= dropLeftoverDatabases(base).catch(() => undefined);
+    await swept;
     const admin = new Client({ connectionString: base });
     await admin.connect();
     await admin.query(`create database ${dbName}`);
+    await markTestDatabase(admin, dbName);
     await admin.end();
     const url = new URL(base);
     url.pathname = `/${dbName}`;
