@@ -36,11 +36,6 @@ export interface TestEnvironment {
 }
 
 /**
- * Real infrastructure for integration tests: a fresh PostgreSQL database when DATABASE_URL is set
- * (else one in-memory PGlite), RabbitMQ when RABBITMQ_URL is set (else the in-process bus) and Redis
- * when REDIS_URL is set (else memory), all under a unique namespace that cleanup() removes.
- */
-/**
  * What a test run writes on the databases and RabbitMQ virtual hosts it makes: the machine and the
  * process, so that a later run can tell those of a run that was killed (its cleanup never ran).
  */
@@ -84,6 +79,7 @@ export async function dropLeftoverDatabases(base: string): Promise<string[]> {
   }
 }
 
+/** The sweep of what killed runs left, done once per process before its first test database. */
 let swept: Promise<unknown> | undefined;
 
 /** Marks a database this process made for a test (see leftoverMark). */
@@ -91,6 +87,11 @@ export async function markTestDatabase(admin: Client, name: string): Promise<voi
   await admin.query(`comment on database ${name} is '${leftoverMark().replace(/'/g, "''")}'`);
 }
 
+/**
+ * Real infrastructure for integration tests: a fresh PostgreSQL database when DATABASE_URL is set
+ * (else one in-memory PGlite), RabbitMQ when RABBITMQ_URL is set (else the in-process bus) and Redis
+ * when REDIS_URL is set (else memory), all under a unique namespace that cleanup() removes.
+ */
 export async function createTestEnvironment(): Promise<TestEnvironment> {
   const id = randomBytes(5).toString('hex');
   const namespace = `t${id}.`;
