@@ -23,8 +23,9 @@ describe('which marks are a killed run’s', () => {
 
 const base = process.env.DATABASE_URL;
 (base ? describe : describe.skip)('dropping what killed runs left on PostgreSQL', () => {
-  const id = randomBytes(4).toString('hex');
-  const names = { gone: `shop_test_lo${id}_gone`, running: `shop_test_lo${id}_running`, unmarked: `shop_test_lo${id}_unmarked` };
+  // Named apart from the shop's test databases, so another Jest worker's sweep never touches them.
+  const prefix = `leftover_${randomBytes(4).toString('hex')}_`;
+  const names = { gone: `${prefix}gone`, running: `${prefix}running`, unmarked: `${prefix}unmarked` };
   let admin: Client;
   const exists = async (name: string) => (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
 
@@ -41,8 +42,8 @@ const base = process.env.DATABASE_URL;
   });
 
   test('drops the database of a process that is gone, and keeps a running one’s and an unmarked one', async () => {
-    const dropped = await dropLeftoverDatabases(base!);
-    expect(dropped).toContain(names.gone);
+    const dropped = await dropLeftoverDatabases(base!, prefix);
+    expect(dropped).toEqual([names.gone]);
     expect(await exists(names.gone)).toBe(false);
     expect(await exists(names.running)).toBe(true);
     expect(await exists(names.unmarked)).toBe(true);

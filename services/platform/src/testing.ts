@@ -56,13 +56,17 @@ export function isLeftover(mark: string | null | undefined): boolean {
   }
 }
 
-/** Drops the databases on this server that test runs killed on this machine left behind; answers their names. */
-export async function dropLeftoverDatabases(base: string): Promise<string[]> {
+/**
+ * Drops the databases on this server, named from `prefix` on, that test runs killed on this machine
+ * left behind; answers their names.
+ */
+export async function dropLeftoverDatabases(base: string, prefix = 'shop_'): Promise<string[]> {
   const c = new Client({ connectionString: base });
   await c.connect();
   try {
     const { rows } = await c.query<{ name: string; mark: string | null }>(
-      `select datname as name, shobj_description(oid, 'pg_database') as mark from pg_database where datname like 'shop\\_%'`,
+      `select datname as name, shobj_description(oid, 'pg_database') as mark from pg_database where starts_with(datname, $1)`,
+      [prefix],
     );
     const dropped: string[] = [];
     for (const { name, mark } of rows) {
