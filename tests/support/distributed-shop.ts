@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import Redis from 'ioredis';
-import { dropLeftoverDatabases, isLeftover, leftoverMark, markTestDatabase, testKeys } from '@shop/platform/src/testing';
+import { dropLeftoverDatabases, isLeftover, leftoverTag, testKeys } from '@shop/platform/src/testing';
 import { startBalancer } from './balancer';
 import { freePort, startProcess, waitForHttp, type RunningProcess } from './processes';
 
@@ -82,17 +82,17 @@ function dbUrl(base: string, name: string) {
 
 const sharedRabbitmqctl = (args: string[]) => execFileSync('rabbitmqctl', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
 
-/** Deletes the virtual hosts that runs killed on this machine left (see leftoverMark). */
+/** Deletes the virtual hosts that runs killed on this machine left (see leftoverTag). */
 function deleteLeftoverVhosts(rabbitmqctl: (args: string[]) => string) {
   let listed: string;
   try {
-    listed = rabbitmqctl(['list_vhosts', '-q', '--no-table-headers', 'name', 'description']);
+    listed = rabbitmqctl(['list_vhosts', '-q', '--no-table-headers', 'name']);
   } catch {
     return;
   }
   for (const line of listed.split('\n')) {
-    const [name, description] = line.split('\t');
-    if (!name?.startsWith('shop_sys_') || !isLeftover(description?.trim())) continue;
+    const name = line.trim();
+    if (!name.startsWith('shop_sys_') || !isLeftover(name)) continue;
     try {
       rabbitmqctl(['delete_vhost', name]);
     } catch {
@@ -110,8 +110,10 @@ export async function startDistributedShop(
   extraEnv: Partial<Record<ServiceName | 'gateway', Record<string, string>>> = {},
   options: DistributedShopOptions = {},
 ): Promise<DistributedShop> {
-  const id = randomBytes(4).toString('hex');
-  const namespace = `sys${id}.`;
+  // The databases' and virtual host's names say which process made them (leftoverTag).
+  const hex = randomBytes(4).toString('hex');
+  const id = `${hex}_${leftoverTag()}`;
+  const namespace = `sys${hex}.`;
   const vhost = `shop_sys_${id}`;
   const keys = testKeys();
   const pg = options.infrastructure?.postgresUrl ?? pgBase();
@@ -121,12 +123,9 @@ export async function startDistributedShop(
   deleteLeftoverVhosts(rabbitmqctl);
   const admin = new Client({ connectionString: pg });
   await admin.connect();
-  for (const s of services) {
-    await admin.query(`create database shop_sys_${id}_${s}`);
-    await markTestDatabase(admin, `shop_sys_${id}_${s}`);
-  }
+  for (const s of services) await admin.query(`create database shop_sys_${id}_${s}`);
   await admin.end();
-  rabbitmqctl(['add_vhost', vhost, '--description', leftoverMark()]);
+  rabbitmqctl(['add_vhost', vhost]);
   rabbitmqctl(['set_permissions', '-p', vhost, new URL(options.infrastructure?.rabbitmqUrl ?? rabbitBase()).username || 'guest', '.*', '.*', '.*']);
   const rabbit = new URL(options.infrastructure?.rabbitmqUrl ?? rabbitBase());
   rabbit.pathname = `/${vhost}`;

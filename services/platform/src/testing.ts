@@ -1,4 +1,5 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -35,24 +36,34 @@ export interface TestEnvironment {
   cleanup(): Promise<void>;
 }
 
+/** This machine, as a leftover tag names it: six hex digits of its host name's hash. */
+const machineTag = createHash('sha1').update(hostname()).digest('hex').slice(0, 6);
+
 /**
- * What a test run writes on the databases and RabbitMQ virtual hosts it makes: the machine and the
- * process, so that a later run can tell those of a run that was killed (its cleanup never ran).
+ * The part of a test database's or RabbitMQ virtual host's name that says which machine and process
+ * made it (`m<machine>p<pid>`), so that a later run can tell those of a run that was killed (its
+ * cleanup never ran). In the name, it is there from the moment the database exists.
  */
-export function leftoverMark(): string {
-  return `shop-test ${hostname()} ${process.pid}`;
+export function leftoverTag(pid = process.pid): string {
+  return `m${machineTag}p${pid}`;
 }
 
-/** True for a mark of a process of this machine that is no longer running (never for another machine's). */
-export function isLeftover(mark: string | null | undefined): boolean {
-  const made = /^shop-test (\S+) (\d+)$/.exec(mark ?? '');
-  if (!made || made[1] !== hostname()) return false;
+/** True for a name made by a process of this machine that is no longer running (never another machine's). */
+export function isLeftover(name: string): boolean {
+  const made = /_m([0-9a-f]{6})p(\d+)(?:_|$)/.exec(name);
+  if (!made || made[1] !== machineTag) return false;
+  const pid = Number(made[2]);
   try {
-    process.kill(Number(made[2]), 0);
-    return false;
+    process.kill(pid, 0);
   } catch (err) {
     // EPERM: running, as another user.
     return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+  // Killed but not yet reaped by its parent (a zombie, on Linux): gone all the same.
+  try {
+    return /^\d+ \(.*\) Z /s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
   }
 }
 
@@ -64,13 +75,10 @@ export async function dropLeftoverDatabases(base: string, prefix = 'shop_'): Pro
   const c = new Client({ connectionString: base });
   await c.connect();
   try {
-    const { rows } = await c.query<{ name: string; mark: string | null }>(
-      `select datname as name, shobj_description(oid, 'pg_database') as mark from pg_database where starts_with(datname, $1)`,
-      [prefix],
-    );
+    const { rows } = await c.query<{ name: string }>('select datname as name from pg_database where starts_with(datname, $1)', [prefix]);
     const dropped: string[] = [];
-    for (const { name, mark } of rows) {
-      if (!isLeftover(mark) || !/^[a-z0-9_]+$/.test(name)) continue;
+    for (const { name } of rows) {
+      if (!isLeftover(name) || !/^[a-z0-9_]+$/.test(name)) continue;
       // Another run's sweep may be dropping it too.
       await c.query(`drop database if exists ${name} with (force)`).then(
         () => dropped.push(name),
@@ -85,11 +93,6 @@ export async function dropLeftoverDatabases(base: string, prefix = 'shop_'): Pro
 
 /** The sweep of what killed runs left, done once per process before its first test database. */
 let swept: Promise<unknown> | undefined;
-
-/** Marks a database this process made for a test (see leftoverMark). */
-export async function markTestDatabase(admin: Client, name: string): Promise<void> {
-  await admin.query(`comment on database ${name} is '${leftoverMark().replace(/'/g, "''")}'`);
-}
 
 /**
  * Real infrastructure for integration tests: a fresh PostgreSQL database when DATABASE_URL is set
@@ -118,14 +121,13 @@ export async function createTestEnvironment(): Promise<TestEnvironment> {
   };
   const base = process.env.DATABASE_URL;
   if (base) {
-    const dbName = `shop_test_${id}`;
+    const dbName = `shop_test_${id}_${leftoverTag()}`;
     // Once per process: what killed runs left behind goes first (a failure to sweep fails no test).
     swept ??= dropLeftoverDatabases(base).catch(() => undefined);
     await swept;
     const admin = new Client({ connectionString: base });
     await admin.connect();
     await admin.query(`create database ${dbName}`);
-    await markTestDatabase(admin, dbName);
     await admin.end();
     const url = new URL(base);
     url.pathname = `/${dbName}`;
