@@ -266,9 +266,9 @@ export class RabbitBus implements EventBus {
     return depths;
   }
 
-  /** Test clean-up: removes this bus's exchanges and the queues it declared. */
-  async deleteTopology(): Promise<void> {
-    const conn = await amqp.connect(this.opts.url);
+  /** Test clean-up: removes this bus's exchanges and the queues it declared (through `url`, when the bus reached the broker through something now gone). */
+  async deleteTopology(url = this.opts.url): Promise<void> {
+    const conn = await amqp.connect(url);
     try {
       const ch = await conn.createChannel();
       ch.on('error', () => undefined);
