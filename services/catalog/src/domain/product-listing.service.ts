@@ -35,14 +35,23 @@ export async function withCategories(deps: CatalogDeps, rows: ProductColumns[]):
   });
 }
 
-export const orderings: Record<ProductSort, SQL[]> = {
-  popular: [desc(products.reviewCount), desc(products.rating), desc(products.createdAt), asc(products.id)],
-  newest: [desc(products.createdAt), asc(products.id)],
-  price_asc: [asc(products.price), asc(products.id)],
-  price_desc: [desc(products.price), asc(products.id)],
-  discount: [desc(products.discount), desc(products.reviewCount), asc(products.id)],
-  rating: [desc(products.rating), desc(products.reviewCount), asc(products.id)],
+/**
+ * Each ordering of the products as its keys before the id, which all go the same way, then the id
+ * ascending: what `orderings` and `sqlOrderings` are made from, and the keyset a walk goes on from.
+ */
+export const orderKeys: Record<ProductSort, { columns: Column[]; descending: boolean }> = {
+  popular: { columns: [products.reviewCount, products.rating, products.createdAt], descending: true },
+  newest: { columns: [products.createdAt], descending: true },
+  price_asc: { columns: [products.price], descending: false },
+  price_desc: { columns: [products.price], descending: true },
+  discount: { columns: [products.discount, products.reviewCount], descending: true },
+  rating: { columns: [products.rating, products.reviewCount], descending: true },
 };
+
+const eachSort = <T>(of: (keys: { columns: Column[]; descending: boolean }) => T) =>
+  Object.fromEntries(Object.entries(orderKeys).map(([sort, keys]) => [sort, of(keys)])) as Record<ProductSort, T>;
+
+export const orderings: Record<ProductSort, SQL[]> = eachSort(({ columns, descending }) => [...columns.map((c) => (descending ? desc(c) : asc(c))), asc(products.id)]);
 
 /**
  * The same orders with an expression as first key, so no index serves them: the planner then finds
@@ -142,15 +151,10 @@ export async function listProducts(deps: CatalogDeps, q: ProductQuery): Promise<
   return toPage(deps, { rows, count: head.total }, q);
 }
 
-/** SQL of each listing ordering, on the products table's own column names (the same as `orderings`). */
-const sqlOrderings: Record<ProductSort, string> = {
-  popular: 'review_count desc, rating desc, created_at desc, id asc',
-  newest: 'created_at desc, id asc',
-  price_asc: 'price asc, id asc',
-  price_desc: 'price desc, id asc',
-  discount: 'discount desc, review_count desc, id asc',
-  rating: 'rating desc, review_count desc, id asc',
-};
+/** SQL of each listing ordering, on the products table's own column names. */
+const sqlOrderings: Record<ProductSort, string> = eachSort(({ columns, descending }) =>
+  [...columns.map((c) => `${c.name} ${descending ? 'desc' : 'asc'}`), 'id asc'].join(', '),
+);
 
 const productColumnList = Object.values(productColumns)
   .map((c) => `"${c.name}"`)
@@ -537,19 +541,6 @@ interface Walk {
   complete: boolean;
   last?: { id: string; key: string[] };
 }
-
-/**
- * Each ordering as its keys before the id, which all go the same way (`orderings` and `sqlOrderings`
- * say the same): the keyset a walk goes on from.
- */
-export const orderKeys: Record<ProductSort, { columns: Column[]; descending: boolean }> = {
-  popular: { columns: [products.reviewCount, products.rating, products.createdAt], descending: true },
-  newest: { columns: [products.createdAt], descending: true },
-  price_asc: { columns: [products.price], descending: false },
-  price_desc: { columns: [products.price], descending: true },
-  discount: { columns: [products.discount, products.reviewCount], descending: true },
-  rating: { columns: [products.rating, products.reviewCount], descending: true },
-};
 
 /**
  * The products after `last` in the sort's order (its keys as text, then its id): the keys compared
