@@ -22,7 +22,7 @@ import { ShopClient } from '../support/http-client';
 import { startDistributedShop, type DistributedShop } from '../support/distributed-shop';
 import { freePort, startProcess, waitForHttp } from '../support/processes';
 import { openLoop, type OpenLoopRequest } from './open-loop';
-import { inHelloWorlds, readTargets, REFERENCE_HELLO_WORLD_MS } from './targets';
+import { inHelloWorlds, readTargets, REFERENCE_HELLO_WORLD_MS, summariseRounds } from './targets';
 
 interface Scenario {
   /** What --only selects it by (besides a part of its name). */
@@ -74,6 +74,13 @@ if (!Number.isInteger(orderProducts) || orderProducts < 1 || orderProducts > 100
  */
 const nodeEnv = args['node-env'] ?? 'production';
 if (!['production', 'test'].includes(nodeEnv)) throw new Error(`--node-env: "${nodeEnv}" is not production or test`);
+/**
+ * `--rounds=<n>` (default 1): the chosen scenarios n times over, each round after its own Express
+ * hello-world, so each figure is read against a hello-world measured a few seconds from it rather
+ * than minutes; the targets are then read per round and summed up by their median (decision 0096).
+ */
+const rounds = Number(args.rounds ?? 1);
+if (!Number.isInteger(rounds) || rounds < 1 || rounds > 50) throw new Error(`--rounds: "${args.rounds}" is not a number of rounds from 1 to 50`);
 const only = args.only?.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
 const alwaysRun = ['express', 'ceiling'];
 /**
@@ -146,6 +153,8 @@ async function check(base: string, s: Scenario, cookie: string): Promise<string 
 }
 
 interface Row {
+  /** With --rounds above 1: the round the row was measured in (1, 2, …). */
+  round?: number;
   scenario: string;
   connections: number;
   'req/s': number;
@@ -440,7 +449,8 @@ async function main() {
     const shopperCookies = perShopper.length ? await registerShoppers(shop, Math.max(...perShopper.map(connectionsOf))) : [];
     const rows: Row[] = [];
     const cpu: Array<Record<string, number | string>> = [];
-    const totals: Record<string, number> = {};
+    /** Each round's CPU totals by scenario id (the hello-world's as `express`). */
+    const totalsByRound: Array<Record<string, number>> = [];
     const admin = new Client({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
     await admin.connect();
     // Measured once before any load: right after a scenario, leftovers of its work would count as idle.
@@ -448,45 +458,51 @@ async function main() {
     // What each process does with no load, taken off every scenario's figures: shown, since a busy idle window would hide a process's work.
     console.log(`idle CPU, ms per second: ${Object.entries(idle).map(([name, perMs]) => `${name} ${(perMs * 1000).toFixed(1)}`).join(', ')}`);
     const prepared = (s: Scenario) => withProduct(s, productId, properties, orderProductIds);
-    for (const s of chosen) {
-      const cpuBefore = await cpuTimes(shop, admin, { express: express.pid });
-      const started = Date.now();
-      const rowsBefore = rows.length;
-      if (s.express) {
-        rows.push(await run(express.base, s, cookie, shopperCookies));
-      } else if (s.during) {
-        // Both at once, the other one started first and running a little longer on both sides.
-        const other = scenarios.find((o) => o.id === s.during)!;
-        const beside = run(shop.base, { ...prepared(other), name: `${other.name} beside the listing` }, cookie, shopperCookies, seconds + 2);
-        await new Promise((r) => setTimeout(r, (warmupSeconds + 1) * 1000));
-        rows.push(await run(shop.base, prepared(s), cookie, shopperCookies));
-        rows.push(await beside);
-      } else {
-        rows.push(await run(shop.base, prepared(s), cookie, shopperCookies));
-      }
-      if (s.idempotencyKey || s.during) rows[rows.length - 1]!['lag ms'] = await waitForBackground(shop);
-      // Warm-up and catch-up included: the work the scenario caused, over the requests it measured
-      // (times the warm-up's share, taken at the measured rate).
-      const requests = rows.slice(rowsBefore).reduce((n, r) => n + r.requests * (1 + warmupSeconds / seconds), 0);
-      if (!s.during) {
-        const perProcess = cpuPerRequest(cpuBefore, await cpuTimes(shop, admin, { express: express.pid }), requests, idle, Date.now() - started);
-        // The Express process is its own scenario's server; for the shop's scenarios it only idles.
-        const shopTotal = Object.entries(perProcess).filter(([name]) => (s.express ? name === 'express' : name !== 'express')).reduce((sum, [, ms]) => sum + ms, 0);
-        cpu.push({ scenario: s.name, ...perProcess, total: Math.round(shopTotal * 100) / 100 });
-        // The targets were set on closed-loop runs; an open-loop rate changes the CPU per request
-        // (the hello-world is kept either way: it is the unit of every row).
-        if (!rateOf(s) || s.express) totals[s.id] = Math.round(shopTotal * 100) / 100;
+    for (let round = 1; round <= rounds; round++) {
+      const totals: Record<string, number> = {};
+      totalsByRound.push(totals);
+      const inRound = <T extends object>(row: T): T & { round?: number } => (rounds > 1 ? { round, ...row } : row);
+      for (const s of chosen) {
+        const cpuBefore = await cpuTimes(shop, admin, { express: express.pid });
+        const started = Date.now();
+        const rowsBefore = rows.length;
+        if (s.express) {
+          rows.push(inRound(await run(express.base, s, cookie, shopperCookies)));
+        } else if (s.during) {
+          // Both at once, the other one started first and running a little longer on both sides.
+          const other = scenarios.find((o) => o.id === s.during)!;
+          const beside = run(shop.base, { ...prepared(other), name: `${other.name} beside the listing` }, cookie, shopperCookies, seconds + 2);
+          await new Promise((r) => setTimeout(r, (warmupSeconds + 1) * 1000));
+          rows.push(inRound(await run(shop.base, prepared(s), cookie, shopperCookies)));
+          rows.push(inRound(await beside));
+        } else {
+          rows.push(inRound(await run(shop.base, prepared(s), cookie, shopperCookies)));
+        }
+        if (s.idempotencyKey || s.during) rows[rows.length - 1]!['lag ms'] = await waitForBackground(shop);
+        // Warm-up and catch-up included: the work the scenario caused, over the requests it measured
+        // (times the warm-up's share, taken at the measured rate).
+        const requests = rows.slice(rowsBefore).reduce((n, r) => n + r.requests * (1 + warmupSeconds / seconds), 0);
+        if (!s.during) {
+          const perProcess = cpuPerRequest(cpuBefore, await cpuTimes(shop, admin, { express: express.pid }), requests, idle, Date.now() - started);
+          // The Express process is its own scenario's server; for the shop's scenarios it only idles.
+          const shopTotal = Object.entries(perProcess).filter(([name]) => (s.express ? name === 'express' : name !== 'express')).reduce((sum, [, ms]) => sum + ms, 0);
+          cpu.push(inRound({ scenario: s.name, ...perProcess, total: Math.round(shopTotal * 100) / 100 }));
+          // The targets were set on closed-loop runs; an open-loop rate changes the CPU per request
+          // (the hello-world is kept either way: it is the unit of every row).
+          if (!rateOf(s) || s.express) totals[s.id] = Math.round(shopTotal * 100) / 100;
+        }
       }
     }
-    // This sitting's Express hello-world: every total also in its requests (decision 0092).
-    const helloWorldMs = totals.express ?? 0;
+    // This sitting's Express hello-world (each round's own): every total also in its requests (decision 0092).
+    const helloWorldOf = (round: number | undefined) => totalsByRound[(round ?? 1) - 1]!.express ?? 0;
+    const helloWorldMs = helloWorldOf(1);
     for (const row of cpu) {
       const total = Number(row.total);
-      const x = row.scenario === scenarios[0]!.name ? undefined : inHelloWorlds(total, helloWorldMs);
+      const x = row.scenario === scenarios[0]!.name ? undefined : inHelloWorlds(total, helloWorldOf(row.round as number | undefined));
       if (x !== undefined) row['hello-worlds'] = x;
       // How much of the machine the scenario's rate kept busy: near the core count, the machine
       // itself was the limit and latency measures its queue (an open-loop rate it cannot carry).
-      const rps = rows.find((r) => r.scenario === row.scenario)?.['req/s'];
+      const rps = rows.find((r) => r.scenario === row.scenario && r.round === row.round)?.['req/s'];
       if (rps) row['cores busy'] = Math.round((rps * total) / 10) / 100;
     }
     await admin.end();
@@ -494,10 +510,16 @@ async function main() {
     console.table(rows.map(({ ok: _ok, ...row }) => row));
     console.log('\nCPU ms per request, by process, less its idle use (PostgreSQL: the backends of the shop\'s databases; total: the shop\'s processes and PostgreSQL)\n');
     console.table(cpu);
-    const ceiling = rows.find((r) => r.scenario === scenarios[1]!.name);
-    const hello = rows.find((r) => r.scenario === scenarios[0]!.name);
+    const ceiling = rows.find((r) => r.scenario === scenarios[1]!.name && (r.round ?? 1) === 1);
+    const hello = rows.find((r) => r.scenario === scenarios[0]!.name && (r.round ?? 1) === 1);
     if (ceiling && hello?.['req/s']) console.log(`gateway /healthz: ${Math.round((100 * ceiling['req/s']) / hello['req/s'])}% of the Express hello-world`);
-    const targets = readTargets(totals, helloWorldMs, args.uncached !== undefined);
+    const targets = rounds > 1 ? [] : readTargets(totalsByRound[0]!, helloWorldMs, args.uncached !== undefined);
+    const perRound = rounds > 1 ? totalsByRound.map((totals) => readTargets(totals, totals.express ?? 0, args.uncached !== undefined)) : [];
+    const summary = summariseRounds(perRound);
+    if (summary.length) {
+      console.log(`\nIssue 25's CPU targets over ${rounds} rounds, each round read against its own Express hello-world (decision 0096; ${REFERENCE_HELLO_WORLD_MS} ms where the targets were set, decision 0092)\n`);
+      console.table(summary);
+    }
     if (targets.length) {
       console.log(
         `\nIssue 25's CPU targets, scaled by this sitting's Express hello-world (${helloWorldMs} ms per request; ${REFERENCE_HELLO_WORLD_MS} ms where the targets were set, decision 0092)\n`,
@@ -506,9 +528,10 @@ async function main() {
     }
     if (json) {
       for (const r of rows) {
-        const cpuRow = cpu.find((c) => c.scenario === r.scenario) ?? {};
+        const cpuRow = cpu.find((c) => c.scenario === r.scenario && c.round === r.round) ?? {};
         const cpuMs = Object.fromEntries(Object.entries(cpuRow).filter(([name, ms]) => typeof ms === 'number' && name !== 'hello-worlds' && name !== 'cores busy'));
         const line = {
+          ...(r.round !== undefined ? { round: r.round } : {}),
           scenario: r.scenario,
           ...(r['target req/s'] !== undefined ? { mode: 'open', targetRps: r['target req/s'] } : { mode: 'closed', connections: r.connections }),
           rps: r['req/s'],

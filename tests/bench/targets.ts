@@ -62,3 +62,49 @@ export function readTargets(measured: Record<string, number>, helloWorldMs: numb
     };
   });
 }
+
+export interface TargetSummary {
+  scenario: string;
+  'target in hello-worlds': number;
+  rounds: number;
+  /** The middle round's reading (the mean of the two middle ones for an even count). */
+  'median in hello-worlds': number;
+  lowest: number;
+  highest: number;
+  'rounds within': number;
+  'median ms': number;
+  /** Whether the median reading is within the target. */
+  within: boolean;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * The readings of several rounds, each against its own round's hello-world (decision 0096), by
+ * scenario: the median in hello-world requests and its spread. A machine shared with other work
+ * moves one run's figures by a tenth either way; the median of rounds moves much less.
+ */
+export function summariseRounds(perRound: TargetReading[][]): TargetSummary[] {
+  const byScenario = new Map<string, TargetReading[]>();
+  for (const readings of perRound) for (const r of readings) byScenario.set(r.scenario, [...(byScenario.get(r.scenario) ?? []), r]);
+  return [...byScenario.entries()].map(([scenario, readings]) => {
+    const ratios = readings.map((r) => r['measured in hello-worlds']);
+    const target = readings[0]!['target in hello-worlds'];
+    const mid = median(ratios);
+    return {
+      scenario,
+      'target in hello-worlds': target,
+      rounds: readings.length,
+      'median in hello-worlds': round(mid, 1),
+      lowest: Math.min(...ratios),
+      highest: Math.max(...ratios),
+      'rounds within': readings.filter((r) => r.within).length,
+      'median ms': round(median(readings.map((r) => r['measured ms'])), 2),
+      within: mid <= target,
+    };
+  });
+}
