@@ -81,6 +81,15 @@ if (!['production', 'test'].includes(nodeEnv)) throw new Error(`--node-env: "${n
  */
 const rounds = Number(args.rounds ?? 1);
 if (!Number.isInteger(rounds) || rounds < 1 || rounds > 50) throw new Error(`--rounds: "${args.rounds}" is not a number of rounds from 1 to 50`);
+/**
+ * `--jit-warmup=<s>` (default 20; 0 for none): before the measured rounds, each chosen scenario
+ * runs this long unmeasured (decision 0096). V8 compiles a function with its optimising compiler
+ * once it has run often enough; a scenario's first seconds pay for compiling its whole path (the
+ * services spent 17–26 % of a placeOrder run's CPU in the compiler after a 2 s warm-up), a cost a
+ * running shop paid once, at its first minutes.
+ */
+const jitWarmupSeconds = Number(args['jit-warmup'] ?? 20);
+if (!(jitWarmupSeconds >= 0)) throw new Error(`--jit-warmup: "${args['jit-warmup']}" is not a number of seconds`);
 const only = args.only?.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
 const alwaysRun = ['express', 'ceiling'];
 /**
@@ -458,6 +467,16 @@ async function main() {
     // What each process does with no load, taken off every scenario's figures: shown, since a busy idle window would hide a process's work.
     console.log(`idle CPU, ms per second: ${Object.entries(idle).map(([name, perMs]) => `${name} ${(perMs * 1000).toFixed(1)}`).join(', ')}`);
     const prepared = (s: Scenario) => withProduct(s, productId, properties, orderProductIds);
+    // Each scenario's path compiled before anything is measured (a scenario run beside another is
+    // warmed by the two run alone); a checkout's background work done before the next one starts.
+    if (jitWarmupSeconds > 0) {
+      console.log(`JIT warm-up: ${jitWarmupSeconds} s of each scenario, not measured`);
+      const alone = chosen.flatMap((c) => (c.during ? [c, scenarios.find((o) => o.id === c.during)!] : [c]));
+      for (const s of alone.filter((c, i) => alone.findIndex((o) => o.id === c.id) === i)) {
+        await run(s.express ? express.base : shop.base, prepared(s), cookie, shopperCookies, jitWarmupSeconds);
+        if (s.idempotencyKey) await waitForBackground(shop);
+      }
+    }
     for (let round = 1; round <= rounds; round++) {
       const totals: Record<string, number> = {};
       totalsByRound.push(totals);
