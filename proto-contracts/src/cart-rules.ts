@@ -9,6 +9,12 @@ export const MAX_WISHLIST_ITEMS = 100;
 export const MAX_PROPERTY_LENGTH = 40;
 /** Lines one guest-cart merge may send (a guest cart is held to the same bound as a cart). */
 export const MAX_GUEST_MERGE_LINES = MAX_CART_LINES;
+/**
+ * Products of one guest-cart merge the catalog may not know (deleted since the guest added them)
+ * before the merge is refused: a real guest cart holds a few such, a made-up one is all of them
+ * (decision 0097).
+ */
+export const MAX_GUEST_MERGE_UNKNOWN_PRODUCTS = 5;
 
 /** Fixed texts every cart item carries. */
 export const CART_SELLER = 'ShopKart Retail';
@@ -41,6 +47,7 @@ export const cartMessages = {
   mergeLinesRequired: 'Please send the guest cart lines',
   mergeTooManyLines: `A guest cart can send at most ${MAX_GUEST_MERGE_LINES} lines`,
   mergeKeyRequired: 'Please send the guest cart key (mergeKey)',
+  mergeTooManyUnknown: `The guest cart names more than ${MAX_GUEST_MERGE_UNKNOWN_PRODUCTS} products the shop does not have, so it was not merged: please clear it`,
   merged: (lines: number) => (lines === 1 ? 'Your guest cart line was added to your cart' : `Your guest cart (${lines} lines) was added to your cart`),
   mergeShort: (added: number, label: string, reason: string) => `Only ${added} of ${label} could be added: ${reason}`,
   mergeNone: (label: string, reason: string) => `${label} could not be added: ${reason}`,

@@ -4,6 +4,7 @@ import { MAX_DISCOUNT_PERCENT, rupeesToPaise } from './money';
 import { gstMessages, HSN_PATTERN } from './gst';
 import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_MAX_PAGE_SIZE, BADGE_MAX_LENGTH, COLOR_PALETTE, DEFAULT_PAGE_SIZE, DESCRIPTION_MAX_LENGTH, MAX_PAGE_SIZE, MAX_PRICE_RUPEES, MAX_PRODUCT_IMAGES, MAX_STOCK, PRODUCT_CODE_MAX_LENGTH, PRODUCT_NAME_MAX_LENGTH, REVIEW_COMMENT_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH, SIZE_SETS, SIZE_SET_NAMES, type SizeSetName, catalogMessages, resolveColorName } from './catalog-rules';
 import { resolveTagKey, TAG_KEYS, type TagKey } from './catalog-tags';
+import { MAX_GUEST_MERGE_LINES } from './cart-rules';
 export * from './catalog-rules';
 export * from './catalog-tags';
 
@@ -190,6 +191,27 @@ export const adminProductQuerySchema = z.preprocess(
     q: z.preprocess((v) => (v === '' ? undefined : v), searchTextSchema.optional()),
   }),
 );
+
+/**
+ * Most product ids one internal look-up takes: a guest cart's lines, the largest batch a service
+ * sends (decision 0097).
+ */
+export const MAX_PRODUCT_LOOKUP_IDS = MAX_GUEST_MERGE_LINES;
+
+const LOOKUP_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * POST /internal/v1/products/lookup (internal token only): the products of up to
+ * MAX_PRODUCT_LOOKUP_IDS ids in one answer, `{ success, products }` as GET /product/:id shows each;
+ * ids the catalog does not have are simply not in it.
+ */
+export const productLookupSchema = z.object({
+  ids: z
+    .array(z.string().trim().regex(LOOKUP_ID, { error: catalogMessages.invalidProductId }).transform((v) => v.toLowerCase()), { error: 'ids must be a list of product ids' })
+    .min(1, { error: 'ids must be a list of product ids' })
+    .max(MAX_PRODUCT_LOOKUP_IDS, { error: `At most ${MAX_PRODUCT_LOOKUP_IDS} product ids can be looked up at once` }),
+});
+export type ProductLookup = z.output<typeof productLookupSchema>;
 
 /** GET /admin/products/low-stock: a page of the staff list (decision 0057). */
 export const lowStockQuerySchema = z.object({

@@ -16,6 +16,7 @@ import {
   type ServiceInstance,
 } from '@shop/platform';
 import { mediaInternalImages } from './clients/media-images.client';
+import { productLookupRoutes } from './routes/product-lookup.routes';
 import type { CatalogDeps } from './domain/catalog-deps';
 import { CategoryDirectory, seedCategories } from './domain/category.directory';
 import { catalogResolvers } from './graphql/resolvers';
@@ -70,8 +71,9 @@ export interface CatalogServiceOptions {
   mediaUrl?: string | (() => string | undefined);
   /**
    * The shared internal token: sent to media's internal image route (without it the demo products
-   * stay without pictures) and required on the catalog's /internal/v1 stock reservation routes
-   * (without it those routes do not exist, and checkout cannot reserve stock).
+   * stay without pictures) and required on the catalog's /internal/v1 routes, stock reservations
+   * and the product look-up (without it those routes do not exist: checkout cannot reserve stock
+   * and the cart cannot merge a guest cart).
    */
   internalToken?: string;
   /** Create the demo catalog when the products table is empty (default true). */
@@ -127,7 +129,7 @@ export async function createCatalogService(
 
   const app = createServiceApp(runtime);
   app.use('/api/v1', express.json({ limit: '100kb' }), productRoutes(deps), reviewRoutes(deps), adminProductRoutes(deps), adminCategoryRoutes(deps), adminGstRateRoutes(deps), backInStockRoutes(deps));
-  app.use('/internal/v1', stockReservationRoutes(deps, opts.internalToken));
+  app.use('/internal/v1', stockReservationRoutes(deps, opts.internalToken), productLookupRoutes(deps, opts.internalToken));
   // Each answer lists the products it shows, so the gateway's cache can purge by product (decision 0031).
   await mountSubgraph(app, { typeDefs, resolvers: catalogResolvers(deps), logger: runtime.logger, production: runtime.production, plugins: [cacheTagsPlugin('Product')] });
   finishServiceApp(app, runtime);
