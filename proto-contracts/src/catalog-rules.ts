@@ -1,4 +1,4 @@
-import { MAX_DISCOUNT_PERCENT } from './money';
+import { MAX_DISCOUNT_PERCENT, MAX_MONEY_PAISE, PAISE_PER_RUPEE } from './money';
 import { MAX_ADMIN_PAGE_SIZE } from './paging';
 
 /**
@@ -349,7 +349,8 @@ export const CATEGORY_COUNT = CATEGORY_DEFINITIONS.length;
 // Limits and messages
 
 export const MAX_PRODUCT_IMAGES = 5;
-export const MAX_PRICE_RUPEES = 1_000_000;
+/** The most money a request may name (money.ts), in rupees: ₹10,00,000. */
+export const MAX_PRICE_RUPEES = MAX_MONEY_PAISE / PAISE_PER_RUPEE;
 export const MAX_STOCK = 1_000_000;
 export const PRODUCT_CODE_MAX_LENGTH = 40;
 export const PRODUCT_NAME_MAX_LENGTH = 150;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { paiseToRupees, rupeesToPaise } from './money';
+import { MAX_MONEY_PAISE, PAISE_PER_RUPEE, paiseOfRupeesInput, paiseToRupees } from './money';
+import { isInShopYears } from './shop-calendar';
 
 /**
  * Coupon codes (decision 0028): staff make them, checkout prices them. Shared by the order service,
@@ -11,8 +12,8 @@ export type CouponType = (typeof COUPON_TYPES)[number];
 
 /** 3–20 letters, digits, '-' or '_', starting with a letter or digit; compared upper-cased. */
 export const COUPON_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{2,19}$/;
-/** Largest fixed amount off and largest minimum order, in rupees (₹10,00,000, the largest payment). */
-export const MAX_COUPON_RUPEES = 1_000_000;
+/** Largest fixed amount off and largest minimum order, in rupees (₹10,00,000, the most money a request may name). */
+export const MAX_COUPON_RUPEES = MAX_MONEY_PAISE / PAISE_PER_RUPEE;
 export const MAX_COUPON_USES = 1_000_000;
 export const COUPONS_PER_PAGE = 50;
 /** Coupon look-ups (Apply, or an order naming a code) a shopper may make, and a client address, per window. */
@@ -113,7 +114,7 @@ function couponMoment(field: string, edge: 'start' | 'end') {
       const d = new Date(text);
       if (!Number.isNaN(d.getTime())) at = d;
     }
-    if (!at || at.getUTCFullYear() < 2000 || at.getUTCFullYear() > 9999) {
+    if (!at || !isInShopYears(at)) {
       ctx.issues.push({ code: 'custom', message: couponMessages.dateInvalid(field), input: v });
       return z.NEVER;
     }
@@ -133,11 +134,6 @@ const usesLimit = (message: string) =>
     return n;
   });
 
-/** Rupees as staff type them (number or numeric text), to paise; undefined when not a number. */
-function rupeesOf(v: unknown): number | undefined {
-  const n = typeof v === 'string' && /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v.trim()) : v;
-  return typeof n === 'number' && Number.isFinite(n) ? rupeesToPaise(n) : undefined;
-}
 
 /**
  * POST /admin/coupons and PUT /admin/coupon/:id: the whole coupon (money in rupees). `value` is a
@@ -159,8 +155,8 @@ export const couponInputSchema = z
         value: z.unknown(),
         minOrder: z.unknown().transform((v, ctx): number => {
           if (v === undefined || v === null || v === '') return 0;
-          const paise = rupeesOf(v);
-          if (paise === undefined || paise < 0 || paise > MAX_COUPON_RUPEES * 100) {
+          const paise = paiseOfRupeesInput(v);
+          if (paise === undefined) {
             ctx.issues.push({ code: 'custom', message: couponMessages.minOrderInvalid, input: v });
             return z.NEVER;
           }
@@ -186,8 +182,8 @@ export const couponInputSchema = z
       }
       percent = n;
     } else {
-      const paise = rupeesOf(c.value);
-      if (paise === undefined || paise <= 0 || paise > MAX_COUPON_RUPEES * 100) {
+      const paise = paiseOfRupeesInput(c.value, { minPaise: 1 });
+      if (paise === undefined) {
         ctx.issues.push({ code: 'custom', message: couponMessages.amountInvalid, input: c.value, path: ['value'] });
         return z.NEVER;
       }

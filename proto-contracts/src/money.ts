@@ -6,6 +6,14 @@
 export const PAISE_PER_RUPEE = 100;
 
 /**
+ * The most money one amount a client sends may be, in paise (decision 0098): ₹10,00,000, the
+ * largest price, coupon and payment. Prices are stored in 4-byte integer columns (at most
+ * 2,147,483,647 paise), and an order's sums (100 pieces of 50 lines at this price) stay far inside
+ * JavaScript's exact integers and the order tables' bigint columns.
+ */
+export const MAX_MONEY_PAISE = 100_000_000;
+
+/**
  * Rounds to `decimals` places, halves away from zero (commercial rounding: 2.345 → 2.35,
  * -2.345 → -2.35). Works on the decimal text of the number, so values that binary floating point
  * holds a hair below the half (1.005, 8.345) still round up as a person would expect.
@@ -27,10 +35,27 @@ function shiftDecimal(value: number, places: number): string {
   return `${mantissa}e${Number(exponent) + places}`;
 }
 
-/** Rupees (as typed or sent: 499, 499.5, 1.005) to integer paise, half-up to the paisa. */
+/**
+ * Rupees (as typed or sent: 499, 499.5, 1.005) to integer paise, half-up to the paisa. Beyond
+ * whole paise JavaScript can hold exactly it throws rather than answer NaN or a rounded guess.
+ */
 export function rupeesToPaise(rupees: number): number {
   const paise = Math.round(Number(shiftDecimal(roundHalfUp(rupees, 2), 2)));
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`Cannot hold ${rupees} rupees as whole paise`);
   return Object.is(paise, -0) ? 0 : paise;
+}
+
+/**
+ * An amount of rupees a client sent (a number, or numeric text from a form: "499.50") as paise,
+ * when it is one from `minPaise` to `maxPaise` (0 to MAX_MONEY_PAISE unless said); undefined for
+ * anything else (text, NaN, Infinity, 1e308, negative, too large), so a caller answers a 400.
+ * The range is checked in rupees before converting, so no huge value reaches the arithmetic.
+ */
+export function paiseOfRupeesInput(value: unknown, { minPaise = 0, maxPaise = MAX_MONEY_PAISE }: { minPaise?: number; maxPaise?: number } = {}): number | undefined {
+  const rupees = typeof value === 'string' && /^\d{1,12}(\.\d{1,12})?$/.test(value.trim()) ? Number(value.trim()) : value;
+  if (typeof rupees !== 'number' || !Number.isFinite(rupees) || rupees < 0 || rupees > maxPaise / PAISE_PER_RUPEE + 1) return undefined;
+  const paise = rupeesToPaise(rupees);
+  return paise >= minPaise && paise <= maxPaise ? paise : undefined;
 }
 
 /** Integer paise to rupees with (at most) 2 decimals, as the APIs show them: 49950 → 499.5. */

@@ -3,6 +3,7 @@
  * data without zod, so the web's checkout imports them (through web.ts) and gives the same message
  * as the server for the same mistake. order.ts builds the request schemas on them.
  */
+import { MAX_MONEY_PAISE } from './money';
 
 /** Payment statuses as the spec shows them ('Pending' for a new cash-on-delivery order). */
 export const PAYMENT_STATUSES = ['Pending', 'Paid', 'Refunded', 'Cancelled'] as const;
@@ -16,8 +17,8 @@ export const ORDERS_PER_PAGE = 10;
 export const SHOP_TIME_ZONE = 'Asia/Kolkata';
 /** Smallest amount the payment test provider accepts, in paise (₹1). */
 export const MIN_PAYMENT_PAISE = 100;
-/** Largest, in paise (₹10,00,000). */
-export const MAX_PAYMENT_PAISE = 100_000_000;
+/** Largest, in paise (₹10,00,000, the most money a request may name). */
+export const MAX_PAYMENT_PAISE = MAX_MONEY_PAISE;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 export const MAX_ORDER_SEARCH_LENGTH = 100;
 

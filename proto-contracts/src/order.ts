@@ -3,9 +3,11 @@ import { MAX_ADMIN_PAGE_SIZE, withPageSizeAsLimit } from './paging';
 import { cartMessages, cartQuantitySchema, MAX_PROPERTY_LENGTH } from './cart';
 import { couponCodeSchema, couponMessages, optionalCouponCodeSchema } from './coupons';
 import { ORDER_STATUSES, type OrderStatus } from './order-status';
+import { isCalendarDate, isCalendarMonth, SHOP_FIRST_YEAR, SHOP_LAST_YEAR } from './shop-calendar';
 
 import { MAX_ORDER_LINES, MAX_ORDER_SEARCH_LENGTH, MAX_PAYMENT_PAISE, MIN_PAYMENT_PAISE, PAYMENT_STATUSES, normalizePinCode, normalizeShippingPhone, orderMessages } from './order-rules';
 export * from './order-rules';
+export * from './shop-calendar';
 
 /**
  * The order service's request schemas, limits and texts, shared
@@ -226,10 +228,17 @@ export const salesDaysQuerySchema = z.object({
 });
 
 /** The GST summary's answers to a bad request (decision 0049). */
-export const gstSummaryMessages = { badMonth: 'month must be YYYY-MM (e.g. 2026-11)' } as const;
+export const gstSummaryMessages = { badMonth: `month must be YYYY-MM (e.g. 2026-11), a month of the years ${SHOP_FIRST_YEAR}–${SHOP_LAST_YEAR}` } as const;
 
-/** GET /admin/gst-summary(/csv): the month, as text (its format is checked where the month is read). */
-export const gstSummaryQuerySchema = z.object({ month: z.string({ error: gstSummaryMessages.badMonth }).describe('YYYY-MM (Asia/Kolkata)') });
+/** A YYYY-MM month of the shop's calendar (REST query and GraphQL argument alike). */
+export const calendarMonthSchema = z
+  .string({ error: gstSummaryMessages.badMonth })
+  .trim()
+  .refine(isCalendarMonth, { error: gstSummaryMessages.badMonth })
+  .describe(`YYYY-MM (Asia/Kolkata), ${SHOP_FIRST_YEAR}-01 to ${SHOP_LAST_YEAR}-12`);
+
+/** GET /admin/gst-summary(/csv): the month. */
+export const gstSummaryQuerySchema = z.object({ month: calendarMonthSchema });
 
 export const ordersByDateQuerySchema = z.object({
   date: z.preprocess(
@@ -307,15 +316,6 @@ export function readOrderSearch(q: string): { id?: string; idSuffix?: string; ph
   if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
   const phoneDigits = digits.length >= 4 ? digits : undefined;
   return { idSuffix, phoneDigits, text };
-}
-
-/** A real calendar date written YYYY-MM-DD. */
-export function isCalendarDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return y >= 2000 && y <= 9999 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
 /** POST /createOrder (payment test provider): amount in integer paise, currency INR. */

@@ -1,5 +1,5 @@
 import { and, gte, inArray, lt } from 'drizzle-orm';
-import { gstSummaryMessages, hsnCodeOf, paiseToRupees } from '@shop/proto-contracts';
+import { gstSummaryMessages, hsnCodeOf, isCalendarMonth, paiseToRupees } from '@shop/proto-contracts';
 import { badRequest } from '@shop/platform';
 import { creditNotes, invoices, orders } from '../db/schema';
 import { getCreditNote } from './credit-note.service';
@@ -48,10 +48,11 @@ function add(into: Amounts, line: TaxInvoiceLine, sign: 1 | -1) {
 
 /** The instants of a YYYY-MM month on the Asia/Kolkata calendar. */
 function monthBounds(month: string): { from: Date; to: Date } {
-  const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
-  if (!m) throw badRequest(gstSummaryMessages.badMonth);
-  const year = Number(m[1]);
-  const next = Number(m[2]) === 12 ? `${year + 1}-01-01` : `${year}-${String(Number(m[2]) + 1).padStart(2, '0')}-01`;
+  // The same check as the REST query's schema, for GraphQL's argument: a month of the shop's years, so the next month's first day is one too.
+  if (!isCalendarMonth(month)) throw badRequest(gstSummaryMessages.badMonth);
+  const year = Number(month.slice(0, 4));
+  const mo = Number(month.slice(5, 7));
+  const next = mo === 12 ? `${year + 1}-01-01` : `${year}-${String(mo + 1).padStart(2, '0')}-01`;
   return { from: istDayBounds(`${month}-01`).from, to: istDayBounds(next).from };
 }
 

@@ -110,8 +110,20 @@ describe('the monthly GST summary for GSTR-1 (decision 0049)', () => {
     expect((await svc.as('user').get(`/api/v1/admin/gst-summary/csv?month=${month}`)).status).toBe(403);
     for (const bad of ['2026-13', '2026-1', 'november', '']) {
       const res = await svc.as('admin').get(`/api/v1/admin/gst-summary?month=${bad}`);
-      expect({ bad, status: res.status, message: res.body.message }).toEqual({ bad, status: 400, message: 'month must be YYYY-MM (e.g. 2026-11)' });
+      expect({ bad, status: res.status, message: res.body.message }).toEqual({ bad, status: 400, message: 'month must be YYYY-MM (e.g. 2026-11), a month of the years 2000–2099' });
     }
     expect((await svc.as('admin').graphql(SUMMARY, { m: '2026-13' })).body.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
+  test('a month outside the shop’s years (9999-12, 0000-01) is a 400 by REST, CSV and GraphQL, not a 500 (decision 0098)', async () => {
+    const admin = svc.as('admin');
+    for (const bad of ['9999-12', '0000-01', '2100-01', '1999-12']) {
+      for (const path of ['/api/v1/admin/gst-summary', '/api/v1/admin/gst-summary/csv']) {
+        const res = await admin.get(`${path}?month=${bad}`);
+        expect({ bad, path, status: res.status }).toEqual({ bad, path, status: 400 });
+      }
+      expect({ bad, code: (await admin.graphql(SUMMARY, { m: bad })).body.errors?.[0].extensions?.code }).toEqual({ bad, code: 'BAD_USER_INPUT' });
+    }
+    expect((await admin.get('/api/v1/admin/gst-summary?month=2099-12')).status).toBe(200);
   });
 });
