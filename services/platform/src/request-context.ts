@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from './logger';
@@ -122,3 +122,22 @@ export function inSeries(...steps: RequestHandler[]): RequestHandler {
     step();
   };
 }
+
+/**
+ * A signal that aborts when the caller goes away before its answer is sent (the connection closed
+ * early), so work done only for that answer (a call to another service) can stop. One per answer,
+ * however many resolvers of one GraphQL request ask.
+ */
+export function callerGoneSignal(res: ServerResponse): AbortSignal {
+  let signal = callerSignals.get(res);
+  if (signal) return signal;
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableEnded) controller.abort();
+  });
+  signal = controller.signal;
+  callerSignals.set(res, signal);
+  return signal;
+}
+
+const callerSignals = new WeakMap<ServerResponse, AbortSignal>();
