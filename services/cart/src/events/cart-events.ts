@@ -13,8 +13,8 @@ export const CART_QUEUES = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The variants of an OrderPlaced payload's items (malformed entries are skipped). */
-const orderedVariants = z
+/** The variants of an OrderPlaced payload's items (malformed entries are skipped); also read by the consistency check after a restore (decision 0102). */
+export const orderedVariants = z
   .array(z.object({ productId: z.string(), size: z.string().nullish().catch(null), color: z.string().nullish().catch(null) }).passthrough())
   .catch([])
   .transform((items) =>

@@ -60,6 +60,20 @@ export async function enqueueEvent(tx: Tx | Db, schema: string, event: EventEnve
     values (${event.id}, ${event.type}, ${event.version}, ${JSON.stringify(event.payload)}::jsonb, ${event.correlationId ?? null}, ${event.occurredAt}, ${currentTraceParent() ?? null})`);
 }
 
+/**
+ * Marks events of this outbox unpublished again, so the relay sends them once more (an operator's
+ * repair after a restore, decision 0102: consumers are idempotent by event id, so a consumer that
+ * had them already does nothing). Answers the ids re-queued; ids unpublished already are left alone.
+ */
+export async function requeueOutboxEvents(db: Db | Tx, schema: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const result: unknown = await db.execute(sql`update ${sql.identifier(schema)}.outbox set published_at = null, attempts = 0
+    where id = any(${`{${ids.join(',')}}`}::uuid[]) and published_at is not null returning id`);
+  // drizzle's execute answers the rows directly (PGlite) or in `rows` (node-postgres).
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ id: string }>;
+  return rows.map((r) => r.id);
+}
+
 /** How long a kick waits for more commits before the relay runs (see kick). */
 const KICK_DELAY_MS = 10;
 
