@@ -46,7 +46,7 @@ export function buildCartDeps(runtime: Runtime, catalog: CatalogClient): CartDep
  */
 export async function createCartService(runtime: Runtime, opts: CartServiceOptions): Promise<ServiceInstance> {
   const running = await prepareService(runtime, join(__dirname, 'db/migrations'));
-  const deps = buildCartDeps(runtime, httpCatalogClient(opts.catalogUrl));
+  const deps = buildCartDeps(runtime, httpCatalogClient(opts.catalogUrl, { internalToken: runtime.internalToken, logger: runtime.logger }));
 
   const app = createServiceApp(runtime);
   app.use('/api/v1', cartRoutes(deps), wishlistRoutes(deps));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badRequest, currentContext, notFound, REQUEST_ID_HEADER, serviceUnavailable } from '@shop/platform';
+import { badRequest, currentContext, notFound, REQUEST_ID_HEADER, serviceUnavailable, type Logger } from '@shop/platform';
 import { cartMessages, rupeesToPaise } from '@shop/proto-contracts';
 import type { CatalogClient, CatalogProduct } from '../domain/cart-deps';
 
@@ -28,25 +28,42 @@ const restProductSchema = z.object({
   stockDetail: stockDetailSchema.nullish(),
 });
 
+/** The caller left before the catalog answered: nobody reads this, and nothing is logged as a fault. */
+const callerGone = () => badRequest('The request was abandoned by its caller');
+
+const lookupAnswerSchema = z.object({ success: z.literal(true), products: z.array(restProductSchema) });
+
+export interface HttpCatalogClientOptions {
+  /** The shared INTERNAL_API_TOKEN: the catalog's batched look-up answers only with it. */
+  internalToken?: string;
+  /** Told when the internal look-up is refused for want of the token (a set-up problem). */
+  logger?: Logger;
+  timeoutMs?: number;
+}
+
 /**
  * Reads products from the catalog service over HTTP. The base URL may be given lazily (the
  * embedded launcher learns the catalog's port only after the cart is built). Every failure to get
  * a usable answer becomes a 503, so a caller never sees the catalog's internals.
  */
-export function httpCatalogClient(catalogUrl: string | (() => string | undefined), timeoutMs = 5_000): CatalogClient {
+export function httpCatalogClient(catalogUrl: string | (() => string | undefined), opts: HttpCatalogClientOptions = {}): CatalogClient {
   const baseUrl = typeof catalogUrl === 'function' ? catalogUrl : () => catalogUrl;
+  const timeoutMs = opts.timeoutMs ?? 5_000;
+  const headersOf = (): Record<string, string> => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const requestId = currentContext()?.requestId;
+    if (requestId) headers[REQUEST_ID_HEADER] = requestId;
+    return headers;
+  };
   return {
     async getProduct(productId) {
       const base = baseUrl();
       if (!base) throw serviceUnavailable(cartMessages.catalogUnavailable);
-      const headers: Record<string, string> = { accept: 'application/json' };
-      const requestId = currentContext()?.requestId;
-      if (requestId) headers[REQUEST_ID_HEADER] = requestId;
       let res: Response;
       let body: unknown;
       try {
         res = await fetch(`${base.replace(/\/+$/, '')}/api/v1/product/${encodeURIComponent(productId)}`, {
-          headers,
+          headers: headersOf(),
           signal: AbortSignal.timeout(timeoutMs),
         });
         body = await res.json().catch(() => undefined);
@@ -60,6 +77,44 @@ export function httpCatalogClient(catalogUrl: string | (() => string | undefined
         throw serviceUnavailable(cartMessages.catalogUnavailable);
       }
       return toCatalogProduct(parsed.data);
+    },
+
+    async lookupProducts(productIds, signal) {
+      const found = new Map<string, CatalogProduct>();
+      if (productIds.length === 0) return found;
+      const base = baseUrl();
+      if (!base) throw serviceUnavailable(cartMessages.catalogUnavailable);
+      if (!opts.internalToken) {
+        opts.logger?.error('INTERNAL_API_TOKEN is not set: the cart cannot look products up in the catalog');
+        throw serviceUnavailable(cartMessages.catalogUnavailable);
+      }
+      const timeout = AbortSignal.timeout(timeoutMs);
+      let res: Response;
+      let body: unknown;
+      try {
+        res = await fetch(`${base.replace(/\/+$/, '')}/internal/v1/products/lookup`, {
+          method: 'POST',
+          headers: { ...headersOf(), 'content-type': 'application/json', authorization: `Bearer ${opts.internalToken}` },
+          body: JSON.stringify({ ids: productIds }),
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        });
+        body = await res.json().catch(() => undefined);
+      } catch {
+        // The caller left: nothing more is done for it (there is nobody to answer).
+        if (signal?.aborted) throw callerGone();
+        throw serviceUnavailable(cartMessages.catalogUnavailable);
+      }
+      const parsed = lookupAnswerSchema.safeParse(body);
+      if (!res.ok || !parsed.success) {
+        if (res.status === 401 || res.status === 404) opts.logger?.error({ status: res.status }, 'the catalog refused the internal product look-up: check INTERNAL_API_TOKEN in both services');
+        throw serviceUnavailable(cartMessages.catalogUnavailable);
+      }
+      const wanted = new Set(productIds.map((id) => id.toLowerCase()));
+      for (const p of parsed.data.products) {
+        const product = toCatalogProduct(p);
+        if (wanted.has(product.id)) found.set(product.id, product);
+      }
+      return found;
     },
   };
 }

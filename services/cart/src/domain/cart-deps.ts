@@ -25,6 +25,12 @@ export interface CatalogClient {
    * 'Invalid product ID', SERVICE_UNAVAILABLE when the catalog cannot be reached or answers nonsense.
    */
   getProduct(productId: string): Promise<CatalogProduct>;
+  /**
+   * The products of many ids in one call (ids the catalog does not have are not in the map, keyed
+   * by lower-case id); `signal` abandons the call when the caller has gone. Throws
+   * SERVICE_UNAVAILABLE when the catalog cannot be reached or answers nonsense.
+   */
+  lookupProducts(productIds: readonly string[], signal?: AbortSignal): Promise<Map<string, CatalogProduct>>;
 }
 
 /** Everything the cart domain needs from outside, passed in so tests can hand in real parts. */

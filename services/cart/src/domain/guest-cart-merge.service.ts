@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { AppError, businessMetrics } from '@shop/platform';
+import { AppError, badRequest, businessMetrics } from '@shop/platform';
 import {
   cartMessages,
   MAX_CART_LINES,
+  MAX_GUEST_MERGE_UNKNOWN_PRODUCTS,
   MAX_QUANTITY_PER_LINE,
   type GuestMergeResult,
   type MergeGuestCartInput,
@@ -10,8 +11,8 @@ import {
 import type { CartDeps, CatalogProduct } from './cart-deps';
 import { assertInStock, resolveProperties } from './cart-line.rules';
 import type { CartView } from './cart-pricing';
-import { heldByOthers, insertLine, isVariant, linesOf, loadCart, lockCart, productForAdd } from './cart.service';
-import { saveSnapshot, stockFor } from './product-snapshot';
+import { heldByOthers, insertLine, isVariant, linesOf, loadCart, lockCart } from './cart.service';
+import { findSnapshots, productOfSnapshot, saveSnapshot, stockFor } from './product-snapshot';
 
 export interface GuestMerge {
   /** Per guest line (lines of one variant sent twice count as one), in the order sent. */
@@ -44,30 +45,58 @@ async function earlierMerge(db: CartDeps['db'], userId: string, mergeKey: string
   return rows.length === 0 ? undefined : (rows[0]!.result as GuestMergeResult[]);
 }
 
+type Found = { product: CatalogProduct; stored: boolean } | 'gone';
+
+/**
+ * Every product of the guest lines, with at most one call to the catalog: the cart's own copies
+ * first (one query), then one batched look-up of the rest (decision 0097). An id the catalog does
+ * not have is 'gone'.
+ */
+async function productsOfLines(deps: CartDeps, productIds: string[], signal: AbortSignal | undefined): Promise<Map<string, Found>> {
+  const found = new Map<string, Found>();
+  const copies = await findSnapshots(deps.db, productIds);
+  const missing: string[] = [];
+  for (const id of productIds) {
+    const copy = copies.get(id);
+    if (copy && !copy.deleted) found.set(id, { product: productOfSnapshot(copy), stored: true });
+    else missing.push(id);
+  }
+  const fetched = await deps.catalog.lookupProducts(missing, signal);
+  for (const id of missing) {
+    const product = fetched.get(id);
+    found.set(id, product ? { product, stored: false } : 'gone');
+  }
+  return found;
+}
+
+export interface MergeOptions {
+  /** Aborted when the caller has gone: the catalog call is abandoned and nothing is written. */
+  signal?: AbortSignal;
+}
+
 /**
  * Adds a guest cart (kept in the browser before login) to the user's cart, in one transaction
  * under the cart lock: each guest line raises the line of its product, size and colour (or makes
  * one), capped by the stock of its size (shared with the cart's other colours of that size), by
  * 100 per line and by 50 lines. Every line gets a result saying what was added and, when not all
- * of it, why. The same merge key again answers the first merge's results and adds nothing, so a
- * double submit or a retry never doubles a line (decision 0063). A catalog that cannot be reached
- * fails the whole merge (503) before anything is written, so the retry starts clean.
+ * of it, why. Lines of one variant are folded first; the products are read with one catalog call
+ * whatever the number of lines, and more than MAX_GUEST_MERGE_UNKNOWN_PRODUCTS products the
+ * catalog does not have refuse the whole merge (400, decision 0097). The same merge key again
+ * answers the first merge's results and adds nothing, so a double submit or a retry never doubles
+ * a line (decision 0063); a merge that added nothing leaves no record. A catalog that cannot be
+ * reached fails the whole merge (503) before anything is written, so the retry starts clean.
  */
-export async function mergeGuestCart(deps: CartDeps, userId: string, input: MergeGuestCartInput): Promise<GuestMerge> {
+export async function mergeGuestCart(deps: CartDeps, userId: string, input: MergeGuestCartInput, opts: MergeOptions = {}): Promise<GuestMerge> {
+  const guestLines = combined(input.lines);
   const before = await earlierMerge(deps.db, userId, input.mergeKey);
   if (before) return { results: before, cart: await loadCart(deps.db, userId), replayed: true };
 
-  const guestLines = combined(input.lines);
   // The catalog is asked before the transaction: an HTTP call never holds the cart lock.
-  const products = new Map<string, { product: CatalogProduct; stored: boolean } | 'gone'>();
-  for (const productId of new Set(guestLines.map((l) => l.productId))) {
-    try {
-      products.set(productId, await productForAdd(deps, productId));
-    } catch (err) {
-      if (err instanceof AppError && (err.kind === 'NOT_FOUND' || err.kind === 'BAD_REQUEST')) products.set(productId, 'gone');
-      else throw err;
-    }
-  }
+  const products = await productsOfLines(deps, [...new Set(guestLines.map((l) => l.productId))], opts.signal);
+  let unknown = 0;
+  for (const found of products.values()) if (found === 'gone') unknown += 1;
+  if (unknown > MAX_GUEST_MERGE_UNKNOWN_PRODUCTS) throw badRequest(cartMessages.mergeTooManyUnknown);
+  if (opts.signal?.aborted) throw badRequest('The request was abandoned by its caller');
 
   return deps.db.transaction(async (tx) => {
     await lockCart(tx, userId);
@@ -150,11 +179,15 @@ export async function mergeGuestCart(deps: CartDeps, userId: string, input: Merg
         message: all ? null : cartMessages.mergeShort(added, labelOf(product.name, size, color), reason),
       });
     }
-    await tx.execute(
-      sql`insert into cart.guest_cart_merges (user_id, merge_key, result, merged_at)
-        values (${userId}, ${input.mergeKey}, ${JSON.stringify(results)}::jsonb, ${now.toISOString()})`,
-    );
-    businessMetrics.cartUpdates.inc({ service: 'cart', action: 'merge' });
+    // Only a merge that changed the cart is remembered: one that added nothing can safely run again,
+    // and a stream of made-up keys leaves no rows behind.
+    if (results.some((r) => r.added > 0)) {
+      await tx.execute(
+        sql`insert into cart.guest_cart_merges (user_id, merge_key, result, merged_at)
+          values (${userId}, ${input.mergeKey}, ${JSON.stringify(results)}::jsonb, ${now.toISOString()})`,
+      );
+      businessMetrics.cartUpdates.inc({ service: 'cart', action: 'merge' });
+    }
     return { results, cart: await loadCart(tx, userId), replayed: false };
   });
 }

@@ -64,6 +64,14 @@ export async function findSnapshot(db: Executor, productId: string): Promise<Pro
   return rows.length === 0 ? undefined : snapshotOfRow(rows[0]!);
 }
 
+/** The stored copies of several products in one query, by product id (ids without a copy are not in it). */
+export async function findSnapshots(db: Executor, productIds: readonly string[]): Promise<Map<string, ProductSnapshotRow>> {
+  if (productIds.length === 0) return new Map();
+  const ids = sql.join(productIds.map((id) => sql`${id}`), sql`, `);
+  const { rows } = await db.execute(sql`select ${snapshotColumns} from cart.product_snapshots s where s.product_id in (${ids})`);
+  return new Map(rows.map((row) => [row.product_id as string, snapshotOfRow(row)]));
+}
+
 /** The columns of a product snapshot, as `snapshotOfRow` reads them (table alias `s`), as SQL text. */
 export const snapshotColumnList =
   's.product_id, s.code, s.name, s.price, s.old_price, s.discount, s.image, s.color_thumbnails, s.sizes, s.colors, s.stock, s.stock_detail, s.deleted, s.updated_at';

@@ -1,4 +1,4 @@
-import { assertLoggedIn, forbidden, type GraphQLContext, type SubgraphResolvers } from '@shop/platform';
+import { assertLoggedIn, callerGoneSignal, forbidden, type GraphQLContext, type SubgraphResolvers } from '@shop/platform';
 import {
   addToCartSchema,
   addToWishlistSchema,
@@ -70,7 +70,7 @@ export function cartResolvers(deps: CartDeps): SubgraphResolvers {
       },
       mergeGuestCart: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         const userId = assertLoggedIn(ctx).userId;
-        const merge = await mergeGuestCart(deps, userId, parseInput(mergeGuestCartSchema, args));
+        const merge = await mergeGuestCart(deps, userId, parseInput(mergeGuestCartSchema, args), { signal: callerGoneSignal(ctx.res) });
         return { success: true, message: mergeMessage(merge), replayed: merge.replayed, results: merge.results, cart: merge.cart };
       },
       addToWishlist: async (_p: unknown, args: Args, ctx: GraphQLContext) => {

@@ -1,5 +1,5 @@
 import express, { Router } from 'express';
-import { registerRoute } from '@shop/platform';
+import { callerGoneSignal, registerRoute } from '@shop/platform';
 import { cartMessages, removeFromCartSchema } from '@shop/proto-contracts';
 import { cartManifest as routes } from '@shop/proto-contracts/routes';
 import type { CartDeps } from '../domain/cart-deps';
@@ -42,7 +42,7 @@ export function cartRoutes(deps: CartDeps): Router {
 
   // The guest cart kept in the browser, sent once at login (decision 0063).
   registerRoute(r, routes['POST /cart/merge'], json, async (req, res, { body }) => {
-    const merge = await mergeGuestCart(deps, req.principal!.userId, body);
+    const merge = await mergeGuestCart(deps, req.principal!.userId, body, { signal: callerGoneSignal(res) });
     res.json({ success: true, message: mergeMessage(merge), replayed: merge.replayed, results: merge.results, cartItems: merge.cart.items });
   });
 

@@ -10,7 +10,7 @@ import { StandInCatalog } from './stand-in-catalog';
 
 /** A caller with an access token (as the gateway forwards it), talking to the cart service over HTTP. */
 export class CartClient extends TestHttpClient {
-  constructor(baseUrl: string, readonly userId: string, token: string | undefined) {
+  constructor(baseUrl: string, readonly userId: string, readonly token: string | undefined) {
     super(baseUrl, { token });
   }
 }
