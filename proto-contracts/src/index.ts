@@ -29,6 +29,7 @@ export * from './refund-to';
 export * from './refund-to.schema';
 export * from './indian-states';
 export * from './phone';
+export * from './mailbox';
 export * from './address-book';
 export * from './address-book.schema';
 export * from './delivery';
