@@ -62,6 +62,11 @@ export interface DistributedShopOptions {
    * balancer (what a Kubernetes Service or a compose alias is); `urls` and `base` are the balancers.
    */
   replicas?: 1 | 2;
+  /**
+   * Runs once the (empty) databases exist and before any process starts, e.g. to restore a backup
+   * into them; a failure stops the start and removes what was made.
+   */
+  beforeStart?: (databaseUrl: (service: ServiceName) => string) => Promise<void>;
 }
 
 const pgBase = () => process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -204,6 +209,7 @@ export async function startDistributedShop(
   };
   const stopBalancers = () => Promise.all(Object.values(balancers).map((b) => b.stop()));
   try {
+    await options.beforeStart?.((s) => dbUrl(pg, `shop_sys_${id}_${s}`));
     await Promise.all(services.map(startService));
     if (replicated) await Promise.all(services.map(startSecond));
     await startGateway();
