@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import compression from 'compression';
 import cors from 'cors';
-import type { IncomingMessage, RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import { z } from 'zod';
@@ -26,6 +26,7 @@ import {
   type Logger,
   type Redis,
 } from '@shop/platform';
+import { messages } from '@shop/proto-contracts';
 import { callerAddress, noteCallerAddress, protocolOf, type TrustProxy } from './caller-address';
 import { createGraphQLGateway } from './graphql-gateway';
 import { buildOpenApiDocument } from './openapi';
@@ -33,6 +34,7 @@ import { withProductMeta, type ProductForMeta } from './product-page-meta';
 import { createProxy, type Proxy } from './proxy';
 import { purgeAfterWrite, ResponseCache, responseCacheMiddleware } from './response-cache';
 import { resolveRoute, serviceNames, type ServiceName } from './route-table';
+import { readWeighedBody } from './weighed-request';
 
 const httpUrl = settings.url(['http:', 'https:']);
 
@@ -211,7 +213,8 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Reques
     perMinute > 0 ? new RateLimiter(opts.redis ? new RedisRateLimitStore(opts.redis, `${opts.namespace ?? ''}rl:gateway:`) : (opts.rateLimitStore ?? new MemoryRateLimitStore())) : undefined;
   const limit = limiter?.middleware({ name: 'edge', limit: perMinute, windowMs: 60_000, key: callerAddress });
   if (limit) app.use(['/api', '/graphql'], (req, res, next) => (fronted.has(req) ? next() : limit(req, res, next)));
-  // A GraphQL request with 20 root fields (aliases included) is 20 requests, not one.
+  // A GraphQL request with 20 root fields (aliases included) is 20 requests, not one; a guest-cart
+  // merge of 50 lines is 50, over REST (the route's `weighedBy`) and GraphQL alike (decision 0097).
   const chargeGraphql = limiter
     ? async (req: Request, weight: number) => {
         try {
@@ -221,6 +224,17 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Reques
         }
       }
     : undefined;
+
+  /** A weighed route's body read whole, its list counted toward the caller's limit, then sent on as it came. */
+  const chargeByList = async (req: IncomingMessage, res: ServerResponse, field: string, forward: (body: Buffer) => void) => {
+    const read = await readWeighedBody(req, field);
+    if (read === 'too large') return sendJson(res, 413, { success: false, message: messages.bodyTooLarge });
+    if (read.items > 1 && !(await chargeGraphql!(req as Request, read.items - 1))) {
+      res.setHeader('Retry-After', '60');
+      return sendJson(res, 429, { success: false, message: messages.tooManyRequests });
+    }
+    forward(read.body);
+  };
 
   const proxies = Object.fromEntries(
     serviceNames.map((name) => [name, createProxy(opts.urls[name], timeoutMs, logger, opts.internalToken, opts.mediaOrigin)]),
@@ -268,6 +282,10 @@ export async function createGateway(opts: GatewayOptions): Promise<{ app: Reques
     res.locals.metricsRoute = `/api/v1${route.path}`;
     // The services expect the full /api/v1 path (the proxy sends the URL as it came).
     const proxy = () => proxies[route.service](req, res);
+    if (route.weighedBy && chargeGraphql) {
+      chargeByList(req, res, route.weighedBy, (body) => proxies[route.service](req, res, body)).catch(() => res.destroy());
+      return;
+    }
     if (cache && route.service === 'catalog' && req.method !== 'GET' && req.method !== 'HEAD') purgeAfterWrite(cache, res);
     if (restCache && route.service === 'catalog') restCache(req, res, proxy);
     else proxy();

@@ -13,7 +13,7 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { getComplexity } from 'graphql-query-complexity';
-import { costEstimator, graphqlBudgets, rootFieldCount } from './graphql-limits';
+import { costEstimator, graphqlBudgets, requestWeight, rootFieldCount, shapeOf, weighedFields } from './graphql-limits';
 import { composedApiSchema } from './supergraph';
 import { webGraphqlDocuments } from './web-graphql-documents';
 
@@ -89,5 +89,38 @@ describe('GraphQL budgets', () => {
     const document = parse('query Q { a: categories { name } b: categories { name } ...F } fragment F on Query { c: colorPalette { name } me { id } }');
     const operation = document.definitions[0] as OperationDefinitionNode;
     expect(rootFieldCount(document, operation)).toBe(4);
+  });
+});
+
+describe('a guest-cart merge is weighed by its lines (decision 0097)', () => {
+  const guestLines = (n: number) => Array.from({ length: n }, (_, i) => ({ productId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, quantity: 1 }));
+  const MERGE = 'mutation M($k: ID!, $lines: [GuestCartLineInput!]!) { mergeGuestCart(mergeKey: $k, lines: $lines) { success results { status } } }';
+  const aliased = (n: number) => `mutation M($k: ID!, $lines: [GuestCartLineInput!]!) { ${Array.from({ length: n }, (_, i) => `m${i}: mergeGuestCart(mergeKey: $k, lines: $lines) { success }`).join(' ')} }`;
+
+  test('its cost grows with the lines passed in variables', () => {
+    const one = cost(MERGE, { k: 'x', lines: guestLines(1) });
+    const fifty = cost(MERGE, { k: 'x', lines: guestLines(50) });
+    expect(fifty - one).toBe(49 * weighedFields['Mutation.mergeGuestCart']!.itemCost);
+  });
+
+  test("the web app's merge of a full guest cart fits the budget; 15 aliased merges of 50 lines do not, nor do 2", () => {
+    const web = webDocuments().find((d) => d.name === 'MERGE_GUEST_CART')!;
+    expect(getComplexity({ estimators: [costEstimator], schema, query: web.document, variables: { mergeKey: 'x', lines: guestLines(50) } })).toBeLessThanOrEqual(graphqlBudgets.maxCost);
+    expect(cost(aliased(15), { k: 'x', lines: guestLines(50) })).toBeGreaterThan(graphqlBudgets.maxCost);
+    expect(cost(aliased(2), { k: 'x', lines: guestLines(50) })).toBeGreaterThan(graphqlBudgets.maxCost);
+  });
+
+  test('the rate limit counts one request per line, written out or in variables, through aliases and fragments', () => {
+    const weightOf = (query: string, variables?: unknown) => {
+      const document = parse(query);
+      const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+      return requestWeight(shapeOf(document, operation), variables);
+    };
+    expect(weightOf(MERGE, { k: 'x', lines: guestLines(50) })).toBe(50);
+    expect(weightOf(aliased(15), { k: 'x', lines: guestLines(50) })).toBe(750);
+    expect(weightOf(`mutation { mergeGuestCart(mergeKey: "k", lines: [{ productId: "a", quantity: 1 }, { productId: "b", quantity: 1 }]) { success } w: addToWishlist(productId: "x") { success } }`)).toBe(3);
+    expect(weightOf(`mutation M($lines: [GuestCartLineInput!]!) { ...F } fragment F on Mutation { a: mergeGuestCart(mergeKey: "k", lines: $lines) { success } }`, { lines: guestLines(7) })).toBe(7);
+    // Lines that are not a list (Apollo refuses them next) count one.
+    expect(weightOf(MERGE, { k: 'x', lines: 'all' })).toBe(1);
   });
 });

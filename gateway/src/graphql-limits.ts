@@ -15,6 +15,7 @@ import {
   isCompositeType,
   Kind,
   type DocumentNode,
+  type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLOutputType,
   type OperationDefinitionNode,
@@ -93,6 +94,16 @@ const listSizes: Record<string, number> = {
 };
 const DEFAULT_LIST_SIZE = 10;
 
+/**
+ * Root fields whose work grows with a list argument (decision 0097): each item counts as one
+ * request toward the per-client rate limit, as the REST route's `weighedBy` body field does, and
+ * costs `itemCost`. A guest-cart merge of 50 lines costs about 1030, so one full merge fits a
+ * request and two do not.
+ */
+export const weighedFields: Record<string, { argument: string; itemCost: number }> = {
+  'Mutation.mergeGuestCart': { argument: 'lines', itemCost: 20 },
+};
+
 /** The size argument a field was given (defaults applied), clamped to at least 1. */
 function sizeArgument(args: Record<string, unknown>): number | undefined {
   for (const name of sizeArguments) {
@@ -111,6 +122,9 @@ const returnsList = (type: GraphQLOutputType) => isListType(getNullableType(type
  * its selection by its size and the page's own list then counts once.
  */
 export const costEstimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
+  const weighed = weighedFields[`${type.name}.${field.name}`];
+  // Work per item of a list argument (literal or in variables): its answer is small, its work is not.
+  if (weighed) return 1 + childComplexity + weighed.itemCost * itemCount(args[weighed.argument]);
   // Scalars, enums and lists of them cost nothing: the token limit bounds how many are asked.
   if (!isCompositeType(getNamedType(field.type))) return 0;
   const size = sizeArgument(args);
@@ -118,6 +132,9 @@ export const costEstimator: ComplexityEstimator = ({ type, field, args, childCom
   if (returnsList(field.type)) return (size ?? known ?? DEFAULT_LIST_SIZE) * (1 + childComplexity);
   return 1 + (size ?? 1) * childComplexity;
 };
+
+/** How many items a list argument holds (a single value or none: one). */
+const itemCount = (value: unknown): number => (Array.isArray(value) ? Math.max(1, value.length) : 1);
 
 /** A refusal the caller sees as HTTP 400 with a GraphQL error saying which budget was passed. */
 export function limitError(message: string, code = 'QUERY_TOO_COMPLEX'): GraphQLError {
@@ -146,7 +163,8 @@ const graphqlError = (message: string) => ({ errors: [{ message, extensions: { c
  * Before Apollo (and before the response cache) sees a document: refuses one longer than the
  * character budget or with more tokens than the token budget (the parser stops counting at the
  * limit, so a huge document costs no more than a small one), then charges the caller's per-client
- * limit one request per root field (aliases included; the edge limiter counted the first).
+ * limit one request per root field (aliases included; the edge limiter counted the first), a
+ * weighed field one per item of its list (`weighedFields`).
  */
 export function documentLimits(charge?: LimitPluginOptions['charge']): RequestHandler {
   return async (req, res, next) => {
@@ -162,12 +180,13 @@ export function documentLimits(charge?: LimitPluginOptions['charge']): RequestHa
         sendJson(res, 400, graphqlError(`Query is too long (maximum ${graphqlBudgets.maxQueryChars} characters).`));
         return;
       }
-      const weight = documentWeight(text, typeof operationName === 'string' ? operationName : undefined);
-      if (weight === 'too many tokens') {
+      const shape = documentShape(text, typeof operationName === 'string' ? operationName : undefined);
+      if (shape === 'too many tokens') {
         sendJson(res, 400, graphqlError(`Query has too many tokens (maximum ${graphqlBudgets.maxTokens}).`));
         return;
       }
-      if (weight === 'syntax error') continue; // Apollo's to answer (400 GRAPHQL_PARSE_FAILED)
+      if (shape === 'syntax error') continue; // Apollo's to answer (400 GRAPHQL_PARSE_FAILED)
+      const weight = requestWeight(shape, (body as { variables?: unknown } | undefined)?.variables);
       try {
         if (charge && weight > 1 && !(await charge(req, weight - 1))) {
           sendJson(res, 429, { errors: [{ message: messages.tooManyRequests, extensions: { code: 'TOO_MANY_REQUESTS' } }] });
@@ -191,25 +210,68 @@ function queryParameter(url: string | undefined): string | undefined {
   return new URLSearchParams(url!.slice(at + 1)).get('query') ?? undefined;
 }
 
+/**
+ * What the per-client limit counts of a document: its root fields, and of those weighed by a list
+ * argument, where that list is (its length when written out, else the variable holding it).
+ */
+interface DocumentShape {
+  rootFields: number;
+  weighed: Array<{ items: number } | { variable: string; field?: string }>;
+}
+
 /** What a document text weighs, remembered per text and operation name (the shop's pages send the same few documents). */
-const weights = new Map<string, number | 'too many tokens' | 'syntax error'>();
+const shapes = new Map<string, DocumentShape | 'too many tokens' | 'syntax error'>();
 const REMEMBERED_WEIGHTS = 500;
 
-function documentWeight(text: string, operationName: string | undefined): number | 'too many tokens' | 'syntax error' {
+function documentShape(text: string, operationName: string | undefined): DocumentShape | 'too many tokens' | 'syntax error' {
   const key = `${operationName ?? ''}\n${text}`;
-  let weight = weights.get(key);
-  if (weight !== undefined) return weight;
+  let shape = shapes.get(key);
+  if (shape !== undefined) return shape;
   try {
     const document = new MaxTokensParserWLexer(text, { n: graphqlBudgets.maxTokens }).parseDocument();
     const operation = pickOperation(document, operationName);
-    weight = operation ? rootFieldCount(document, operation) : 1;
+    shape = operation ? shapeOf(document, operation) : { rootFields: 1, weighed: [] };
   } catch (err) {
-    weight = err instanceof GraphQLError && /token/i.test(err.message) ? 'too many tokens' : 'syntax error';
+    shape = err instanceof GraphQLError && /token/i.test(err.message) ? 'too many tokens' : 'syntax error';
   }
   // Oldest first once full: a caller sending ever-new documents only cycles this memory.
-  if (weights.size >= REMEMBERED_WEIGHTS) weights.delete(weights.keys().next().value!);
-  weights.set(key, weight);
+  if (shapes.size >= REMEMBERED_WEIGHTS) shapes.delete(shapes.keys().next().value!);
+  shapes.set(key, shape);
+  return shape;
+}
+
+/**
+ * How many requests one GraphQL request counts as: one per root field, a weighed field one per
+ * item of its list, with the request's own variables (so lines passed in variables count too).
+ */
+export function requestWeight(shape: DocumentShape, variables: unknown): number {
+  const vars = variables && typeof variables === 'object' ? (variables as Record<string, unknown>) : {};
+  let weight = shape.rootFields;
+  for (const w of shape.weighed) {
+    let value: unknown;
+    if ('items' in w) value = Array.from({ length: w.items });
+    else {
+      value = vars[w.variable];
+      if (w.field !== undefined) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[w.field] : undefined;
+    }
+    weight += itemCount(value) - 1;
+  }
   return weight;
+}
+
+/** The shape of one operation of a parsed document (see DocumentShape). */
+export function shapeOf(document: DocumentNode, operation: OperationDefinitionNode): DocumentShape {
+  const typeName = operation.operation === 'mutation' ? 'Mutation' : operation.operation === 'subscription' ? 'Subscription' : 'Query';
+  const weighed: DocumentShape['weighed'] = [];
+  for (const field of rootFields(document, operation)) {
+    const rule = weighedFields[`${typeName}.${field.name.value}`];
+    if (!rule) continue;
+    const arg = field.arguments?.find((a) => a.name.value === rule.argument)?.value;
+    if (arg?.kind === Kind.LIST) weighed.push({ items: arg.values.length });
+    else if (arg?.kind === Kind.VARIABLE) weighed.push({ variable: arg.name.value });
+    else weighed.push({ items: 1 });
+  }
+  return { rootFields: rootFieldCount(document, operation), weighed };
 }
 
 /** The operation a request runs: the named one, or the only one (undefined when ambiguous: Apollo refuses it). */
@@ -219,19 +281,28 @@ function pickOperation(document: DocumentNode, name: string | undefined): Operat
   return operations.length === 1 ? operations[0] : undefined;
 }
 
-/** Root fields of the operation, aliases and fragments included: what the per-client limit counts. */
-export function rootFieldCount(document: DocumentNode, operation: OperationDefinitionNode): number {
+/** The root field selections of the operation, through fragments (each spread once per path). */
+function rootFields(document: DocumentNode, operation: OperationDefinitionNode): FieldNode[] {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const def of document.definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
-  const count = (set: SelectionSetNode, seen: Set<string>): number =>
-    set.selections.reduce((n, sel) => {
-      if (sel.kind === Kind.FIELD) return n + (sel.name.value.startsWith('__') ? 0 : 1);
-      if (sel.kind === Kind.INLINE_FRAGMENT) return n + count(sel.selectionSet, seen);
-      const fragment = fragments.get(sel.name.value);
-      if (!fragment || seen.has(sel.name.value)) return n;
-      return n + count(fragment.selectionSet, new Set([...seen, sel.name.value]));
-    }, 0);
-  return count(operation.selectionSet, new Set());
+  const out: FieldNode[] = [];
+  const walk = (set: SelectionSetNode, seen: Set<string>) => {
+    for (const sel of set.selections) {
+      if (sel.kind === Kind.FIELD) out.push(sel);
+      else if (sel.kind === Kind.INLINE_FRAGMENT) walk(sel.selectionSet, seen);
+      else {
+        const fragment = fragments.get(sel.name.value);
+        if (fragment && !seen.has(sel.name.value)) walk(fragment.selectionSet, new Set([...seen, sel.name.value]));
+      }
+    }
+  };
+  walk(operation.selectionSet, new Set());
+  return out;
+}
+
+/** Root fields of the operation, aliases and fragments included: what the per-client limit counts. */
+export function rootFieldCount(document: DocumentNode, operation: OperationDefinitionNode): number {
+  return rootFields(document, operation).filter((f) => !f.name.value.startsWith('__')).length;
 }
 
 export interface LimitPluginOptions {

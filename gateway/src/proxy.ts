@@ -16,7 +16,8 @@ class UpstreamTimeout extends Error {
   }
 }
 
-export type Proxy = (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) => void;
+/** Forwards a request; `body`, when given, is its body already read (sent instead of piping the request). */
+export type Proxy = (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, body?: Buffer) => void;
 
 /**
  * Forwards a request to one service, as it came (method, full path, headers, body), with the
@@ -37,11 +38,15 @@ export function createProxy(target: string, timeoutMs: number, logger: Logger, i
   const port = url.port || (secure ? 443 : 80);
   const basePath = url.pathname.replace(/\/+$/, '');
 
-  return (req, res) => {
+  return (req, res, body) => {
     const headers: OutgoingHttpHeaders = {};
     const incoming = req.headers;
     for (const name in incoming) {
       if (!hopByHop.has(name)) headers[name] = incoming[name];
+    }
+    if (body) {
+      delete headers['transfer-encoding'];
+      headers['content-length'] = String(body.length);
     }
     const requestId = currentContext()?.requestId;
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
@@ -118,7 +123,8 @@ export function createProxy(target: string, timeoutMs: number, logger: Logger, i
     });
 
     const method = req.method;
-    if ((method === 'GET' || method === 'HEAD') && incoming['content-length'] === undefined && incoming['transfer-encoding'] === undefined) upstream.end();
+    if (body) upstream.end(body);
+    else if ((method === 'GET' || method === 'HEAD') && incoming['content-length'] === undefined && incoming['transfer-encoding'] === undefined) upstream.end();
     else req.pipe(upstream);
   };
 }

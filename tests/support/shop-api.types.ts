@@ -1008,7 +1008,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Merge the guest cart (mergeKey, at most 50 lines) into the caller's cart, capped by stock and 100 per line; answers message, results per line (requested, added, status merged/partial/refused, message) and cartItems. The same mergeKey again answers the first merge (replayed: true) and adds nothing */
+        /** Merge the guest cart (mergeKey, at most 50 lines) into the caller's cart, capped by stock and 100 per line; answers message, results per line (requested, added, status merged/partial/refused, message) and cartItems. Lines of one variant count as one; more than 5 products the shop does not have refuse the merge (400). The same mergeKey again answers the first merge that added something (replayed: true) and adds nothing. Each line counts as one request toward the rate limit */
         post: operations["postCartMerge"];
         delete?: never;
         options?: never;

@@ -1,6 +1,6 @@
 /** The cart service's REST routes: the cart and the wishlist, always the caller's own (format: route-manifest.ts). */
 import { z } from 'zod';
-import { addToCartSchema, addToWishlistSchema, mergeGuestCartSchema, moveToCartSchema, productIdParamsSchema, updateCartItemSchema } from '../cart';
+import { addToCartSchema, addToWishlistSchema, MAX_GUEST_MERGE_LINES, MAX_GUEST_MERGE_UNKNOWN_PRODUCTS, mergeGuestCartSchema, moveToCartSchema, productIdParamsSchema, updateCartItemSchema } from '../cart';
 import { defineRoutes, ok, textQuery, views } from './route-manifest';
 
 const cartItems = z.array(views.cartItem);
@@ -40,8 +40,9 @@ export const cartManifest = defineRoutes('cart', {
   'POST /cart/merge': {
     access: 'login',
     summary:
-      "Merge the guest cart (mergeKey, at most 50 lines) into the caller's cart, capped by stock and 100 per line; answers message, results per line (requested, added, status merged/partial/refused, message) and cartItems. The same mergeKey again answers the first merge (replayed: true) and adds nothing",
+      `Merge the guest cart (mergeKey, at most ${MAX_GUEST_MERGE_LINES} lines) into the caller's cart, capped by stock and 100 per line; answers message, results per line (requested, added, status merged/partial/refused, message) and cartItems. Lines of one variant count as one; more than ${MAX_GUEST_MERGE_UNKNOWN_PRODUCTS} products the shop does not have refuse the merge (400). The same mergeKey again answers the first merge that added something (replayed: true) and adds nothing. Each line counts as one request toward the rate limit`,
     body: mergeGuestCartSchema,
+    weighedBy: 'lines',
     response: ok({ message: z.string(), replayed: z.boolean(), results: z.array(z.looseObject({ status: z.string(), added: z.number().int() })), cartItems }),
   },
   'GET /wishlist': {

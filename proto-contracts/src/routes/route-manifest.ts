@@ -63,6 +63,12 @@ export interface RouteDeclaration {
    * must not say which field was wrong (e.g. a payment signature); else the first issue, phrased.
    */
   invalid?: string;
+  /**
+   * A list field of the JSON body whose length is how many requests one call counts as toward the
+   * gateway's per-client rate limit (at least one): for a route whose work grows with the list
+   * (decision 0097). The GraphQL field doing the same work is weighed alike.
+   */
+  weighedBy?: string;
 }
 
 /** One route of the manifest. */
