@@ -4,9 +4,10 @@ import { screenshotOnFailure, shopInBrowser, snap } from '../support/browser';
 const ADMIN = { email: 'admin@address.test', password: 'admin-pass-address' };
 
 /**
- * The address book (decisions 0065 and 0066): a shopper adds an address by its PIN code (city,
- * district and state fill in), is told a wrong PIN does not exist, makes the new address the
- * default, and checks out with it: the order carries recipient, lines, landmark and district.
+ * The address book (decisions 0065, 0066 and 0100): a shopper adds an address by its PIN code
+ * (city, district and state fill in; a PIN of two districts offers both), is told a wrong PIN does
+ * not exist and a city of another state is not the PIN's, makes the new address the default, and
+ * checks out with it: the order carries recipient, lines, landmark and district.
  */
 describe('address book in the browser', () => {
   const e2e = shopInBrowser('address-book', ADMIN);
@@ -41,16 +42,22 @@ describe('address book in the browser', () => {
         await form.getByLabel('PIN code').fill('999999');
         await form.getByText('This PIN code does not exist').waitFor();
 
-        // A real PIN fills in city, district and state.
+        // A real PIN fills in city, district and state; its post offices lie in two districts, both offered.
         await form.getByLabel('PIN code').fill('110001');
-        await form.getByText('Central Delhi, Delhi').waitFor();
+        await form.getByText('Central Delhi or New Delhi, Delhi').waitFor();
         expect(await form.getByLabel('State').inputValue()).toBe('Delhi');
         expect(await form.getByLabel('District').inputValue()).toBe('Central Delhi');
-        await form.getByLabel('City').fill('New Delhi');
+        expect(await form.getByLabel('District').locator('option').allTextContents()).toEqual(['Central Delhi', 'New Delhi']);
+        expect(await form.getByLabel('City').inputValue()).toBe('Central Delhi');
+        // A city of another state is not the PIN's: the server says where the PIN is.
+        await form.getByLabel('City').fill('Mumbai Suburban');
         await form.getByLabel('Full name').fill('Meera Iyer');
         expect(await form.getByLabel('Mobile number').inputValue()).toBe('9876543210');
         await form.getByLabel('Address line 1').fill('Flat 2, 14 Janpath');
         await form.getByLabel('Landmark').fill('Janpath Market');
+        await form.getByRole('button', { name: 'Add Address' }).click();
+        await page.getByText('PIN code 110001 is in Central Delhi or New Delhi district, Delhi, not in Mumbai Suburban').first().waitFor();
+        await form.getByLabel('City').fill('New Delhi');
         await form.getByRole('button', { name: 'Add Address' }).click();
         await page.getByText('Address added successfully!').first().waitFor();
 

@@ -36,7 +36,12 @@ export function addressFormValuesOf(address: Address): AddressFormValues {
   };
 }
 
-type PinStatus = { kind: 'idle' } | { kind: 'looking' } | { kind: 'found'; text: string } | { kind: 'unknown' } | { kind: 'failed' };
+type PinStatus =
+  | { kind: 'idle' }
+  | { kind: 'looking' }
+  | { kind: 'found'; text: string; districts: string[]; cities: string[] }
+  | { kind: 'unknown' }
+  | { kind: 'failed' };
 
 interface AddressFieldsProps {
   values: AddressFormValues;
@@ -47,8 +52,10 @@ interface AddressFieldsProps {
 
 /**
  * The fields of an address-book entry, PIN code first: six digits look the PIN up in India
- * Post's directory (through the server) and fill in city, district and state; the shopper may
- * still change the city. The state is one of the 36 states and union territories.
+ * Post's directory (through the server) and fill in city, district and state. A PIN whose post
+ * offices lie in several districts offers them to choose from (the server takes no other,
+ * decision 0100); the city offers the PIN's districts and post-office localities and takes any
+ * other town too. The state is one of the 36 states and union territories.
  */
 export function AddressFields({ values, onChange, phonePlaceholder }: AddressFieldsProps) {
   const id = useId();
@@ -75,7 +82,8 @@ export function AddressFields({ values, onChange, phonePlaceholder }: AddressFie
           setPinStatus({ kind: 'unknown' });
           return;
         }
-        setPinStatus({ kind: 'found', text: `${place.district}, ${place.state}` });
+        const cities = [...new Set([...place.districts, ...place.localities])];
+        setPinStatus({ kind: 'found', text: `${place.districts.join(' or ')}, ${place.state}`, districts: place.districts, cities });
         onChange((form) => ({ ...form, city: place.city, district: place.district, state: place.state }));
       })
       .catch(() => current && setPinStatus({ kind: 'failed' }));
@@ -108,7 +116,23 @@ export function AddressFields({ values, onChange, phonePlaceholder }: AddressFie
           hint={pinStatus.kind === 'unknown' ? undefined : pinHint}
           aria-invalid={pinStatus.kind === 'unknown' || undefined}
         />
-        <TextField label="City" name="city" autoComplete="address-level2" required maxLength={ADDRESS_LIMITS.city} value={values.city} onValueChange={setField('city')} />
+        <TextField
+          label="City"
+          name="city"
+          autoComplete="address-level2"
+          required
+          maxLength={ADDRESS_LIMITS.city}
+          list={pinStatus.kind === 'found' ? `${id}-cities` : undefined}
+          value={values.city}
+          onValueChange={setField('city')}
+        />
+        {pinStatus.kind === 'found' ? (
+          <datalist id={`${id}-cities`}>
+            {pinStatus.cities.map((city) => (
+              <option key={city} value={city} />
+            ))}
+          </datalist>
+        ) : null}
       </div>
       {pinStatus.kind === 'unknown' ? (
         <p className="field__error" role="alert">
@@ -116,7 +140,24 @@ export function AddressFields({ values, onChange, phonePlaceholder }: AddressFie
         </p>
       ) : null}
       <div className="form__grid">
-        <TextField label="District" name="district" optional maxLength={ADDRESS_LIMITS.district} value={values.district} onValueChange={setField('district')} />
+        {pinStatus.kind === 'found' && pinStatus.districts.length > 1 ? (
+          <div className="field">
+            <div className="field__label-row">
+              <label htmlFor={`${id}-district`} className="field__label">
+                District
+              </label>
+            </div>
+            <select id={`${id}-district`} name="district" className="field__input" value={values.district} onChange={(event) => setField('district')(event.target.value)}>
+              {pinStatus.districts.map((district) => (
+                <option key={district} value={district}>
+                  {district}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <TextField label="District" name="district" optional maxLength={ADDRESS_LIMITS.district} value={values.district} onValueChange={setField('district')} />
+        )}
         <div className="field">
           <div className="field__label-row">
             <label htmlFor={`${id}-state`} className="field__label">

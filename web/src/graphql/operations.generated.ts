@@ -14,7 +14,8 @@ export type Role =
 /**
  * An address-book entry. Every field is checked by the server with a message a shopper can act on:
  * recipientName, phone (10-digit mobile), line1, pin, city and state are required; state is one of
- * the 36 and must be where the PIN is; district defaults to the PIN directory's.
+ * the 36 and must be where the PIN is; district must be one of the PIN's (pinCode's districts) and
+ * defaults to its first; city must not be a place the directory knows only in another state (decision 0100).
  */
 export type AddressBookInput = {
   recipientName?: string | null | undefined;
@@ -956,7 +957,7 @@ export type PinCodeQueryVariables = Exact<{
 }>;
 
 
-export type PinCodeQuery = { pinCode: { pin: string, city: string, district: string, state: string, states: Array<string> } | null };
+export type PinCodeQuery = { pinCode: { pin: string, city: string, district: string, districts: Array<string>, state: string, states: Array<string>, localities: Array<string> } | null };
 
 export type ResendVerificationEmailMutationVariables = Exact<{ [key: string]: never; }>;
 

@@ -64,6 +64,6 @@ export const MAKE_DEFAULT_PHONE = graphqlDocument('MakeDefaultPhone', `
 
 export const PIN_CODE = graphqlDocument('PinCode', `
   query PinCode($pin: String!) {
-    pinCode(pin: $pin) { pin city district state states }
+    pinCode(pin: $pin) { pin city district districts state states localities }
   }
 `);
