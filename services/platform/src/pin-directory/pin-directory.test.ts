@@ -107,6 +107,7 @@ describe('district and city of a PIN (decision 0100)', () => {
 
   it('takes a town the directory does not know, and refuses one it knows only in another state', () => {
     expect(cityOfPin(lookupPin('400703')!, 'Navi  Mumbai')).toBe('Navi Mumbai');
+    expect(cityOfPin(delhi, 'नई दिल्ली')).toBe('नई दिल्ली');
     expect(cityOfPin(delhi, 'Mumbai Suburban')).toBeNull();
     expect(cityOfPin(delhi, 'Mumbai')).toBeNull();
     expect(cityOfPin(delhi, 'bengaluru')).toBeNull();

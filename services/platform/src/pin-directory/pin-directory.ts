@@ -132,11 +132,13 @@ function loadNames(): Map<IndianState, Set<string>> {
  */
 export function cityOfPin(place: PinPlace, typed: string): string | null {
   const key = placeKey(typed);
-  if (!key) return null;
+  const asTyped = typed.trim().replace(/\s+/g, ' ');
+  // The directory spells places in Latin letters only: a name in another script is one it does not know.
+  if (!key) return asTyped || null;
   const own = place.districts.find((d) => placeKey(d) === key) ?? place.localities.find((l) => placeKey(l) === key);
   if (own) return own;
   namesByState ??= loadNames();
   const names = namesByState;
   const fits = place.states.some((s) => names.get(s)?.has(key)) || ![...names.values()].some((set) => set.has(key));
-  return fits ? typed.trim().replace(/\s+/g, ' ') : null;
+  return fits ? asTyped : null;
 }
