@@ -151,7 +151,8 @@ export async function checkConsistency(dbs: ServiceDatabases, opts: ConsistencyC
   const orderTypes = [...new Set(crossings.filter((c) => c.producer === 'order').flatMap((c) => c.types))];
   const orderSide = await dbs.order.transaction(
     async (tx) => ({
-      orders: await tx.select({ id: orders.id, userId: orders.userId, status: orders.status }).from(orders),
+      // Oldest first: when stock is short, the orders placed first take it again.
+      orders: await tx.select({ id: orders.id, userId: orders.userId, status: orders.status }).from(orders).orderBy(orders.createdAt, orders.id),
       pending: new Set((await tx.select({ id: pendingCheckouts.id }).from(pendingCheckouts)).map((r) => r.id)),
       given: new Set((await tx.select({ id: releasedCheckouts.id }).from(releasedCheckouts)).map((r) => r.id)),
       events: await outboxEvents(tx, 'order', orderTypes),
