@@ -200,7 +200,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Save an address-book entry (201: addressId, user); at most 20; 400 for a PIN India Post does not have or one outside the state */
+        /** Save an address-book entry (201: addressId, user); at most 20; 400 for a PIN India Post does not have, one outside the state, a district that is not the PIN's or a city the directory knows only in another state (a missing district is the PIN's) */
         post: operations["postAddresses"];
         delete?: never;
         options?: never;
@@ -284,7 +284,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Where a 6-digit PIN code is, from India Post's PIN directory: place {pin, city, district, state, states}; 404 for a PIN India Post does not have; limited per client address */
+        /** Where a 6-digit PIN code is, from India Post's PIN directory: place {pin, city, district, districts, state, states, localities (post-office names, at most 61)}; 404 for a PIN India Post does not have; limited per client address */
         get: operations["getPincodePin"];
         put?: never;
         post?: never;
@@ -3084,8 +3084,10 @@ export interface operations {
                             pin: string;
                             city: string;
                             district: string;
+                            districts: string[];
                             state: string;
                             states: string[];
+                            localities: string[];
                         } & {
                             [key: string]: unknown;
                         };
