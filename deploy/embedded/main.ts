@@ -36,6 +36,7 @@ import { createCartService } from '@shop/cart';
 import { createOrderService, orderOptionsOf, orderServiceSettings } from '@shop/order';
 import { createMediaService, mediaOptionsOf, mediaServiceSettings } from '@shop/media';
 import { corsOriginsOf, createGateway } from '@shop/gateway';
+import { redeliverRestoredEvents, runningShopOn, serveOpsChannel } from './backup';
 
 /**
  * The shop's settings: the launcher's own (where it listens, where data lives, the gateway's), then
@@ -76,6 +77,12 @@ function loadOrCreateKeys(dataDir: string) {
   return { privateKey, publicKey };
 }
 
+/** One process per DATA_DIR: PGlite has no lock of its own, and two on one folder would corrupt it. */
+function assertNoOtherShopOn(dataDir: string) {
+  const pid = runningShopOn(dataDir);
+  if (pid !== undefined && pid !== process.pid) throw new ConfigError([`DATA_DIR: the shop in process ${pid} runs on ${dataDir}; stop it first (one shop per DATA_DIR)`]);
+}
+
 export async function startEmbedded(env: Record<string, string | undefined> = process.env) {
   const started = Date.now();
   const config = loadConfig(embeddedSettings, env);
@@ -84,12 +91,14 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
   const dataDir = resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const logger = createLogger('shop', config.LOG_LEVEL);
+  assertNoOtherShopOn(dataDir);
   const keys = loadOrCreateKeys(dataDir);
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 
+  const bus = new InProcessBus(logger);
   const shared: SharedRuntime = {
     pglite: await openPglite(join(dataDir, 'pglite')),
-    bus: new InProcessBus(logger),
+    bus,
     authz: new MemoryAuthzState(),
     rateLimitStore: new MemoryRateLimitStore(),
     logger,
@@ -119,7 +128,9 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
     // Secure cookies in production, and whenever the shop is reached over https.
     secureCookies: production || publicUrl.startsWith('https:'),
   });
-  const media = await createMediaService(await runtime('media'), { ...mediaOptionsOf({ ...config, DATA_DIR: dataDir }), internalToken });
+  const mediaOptions = mediaOptionsOf({ ...config, DATA_DIR: dataDir });
+  const mediaDir = resolve(mediaOptions.mediaDir);
+  const media = await createMediaService(await runtime('media'), { ...mediaOptions, internalToken });
   const services: ServiceInstance[] = [
     auth,
     await createCatalogService(await runtime('catalog'), { ...catalogOptionsOf(config), mediaUrl: () => mediaUrl, internalToken, publicUrl }),
@@ -161,9 +172,16 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
   const address = gatewayServer.address() as AddressInfo;
   const url = `http://localhost:${address.port}`;
 
+  // Backups of the running shop (decision 0101): loopback only, never on PORT or METRICS_PORT.
+  // A restored shop first hands on the events that were on their way at the backup's moment.
+  const redelivered = await redeliverRestoredEvents(dataDir, bus);
+  if (redelivered > 0) logger.info({ events: redelivered }, 'events of the restored backup delivered again');
+  const opsChannel = await serveOpsChannel({ pglite: shared.pglite!, bus, dataDir, mediaDir, logger });
+
   // The gateway stops taking requests and finishes those in flight (which still reach the
   // services), then the services do the same; then background work and pools (decision 0050).
   async function stop() {
+    await opsChannel.close();
     await Promise.all([closeServerGracefully(gatewayServer), metricsServer ? closeServerGracefully(metricsServer, 0) : undefined]);
     await Promise.all(servers.map((server) => closeServerGracefully(server)));
     await gateway.stop();
@@ -174,7 +192,8 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
   }
 
   const metricsPort = metricsServer ? (metricsServer.address() as AddressInfo).port : undefined;
-  return { url, port: address.port, metricsPort, urls, stop, logger, startedInMs: Date.now() - started, adminBootstrap: auth.adminBootstrap };
+  // `database`: the shop's one PGlite, for tests and tools in this process (queries wait their turn).
+  return { url, port: address.port, metricsPort, urls, stop, logger, startedInMs: Date.now() - started, adminBootstrap: auth.adminBootstrap, database: shared.pglite!, opsPort: opsChannel.port };
 }
 
 if (require.main === module) {
