@@ -66,9 +66,11 @@ describe('account journeys in the browser', () => {
       await page.getByText('9123456789').first().waitFor();
       await page.getByRole('button', { name: 'Show Less' }).click();
 
-      // PIN code first: the PIN directory fills in city, district and state (decision 0066).
+      // PIN code first: the PIN directory fills in city, district and state (decisions 0066, 0100);
+      // 400001's Elephanta Caves office is in Raigarh district, so both are offered.
       await page.getByLabel('PIN code').fill('400001');
-      await page.getByText('Mumbai, Maharashtra').waitFor();
+      await page.getByText('Mumbai or Raigarh, Maharashtra').waitFor();
+      expect(await page.getByLabel('District').inputValue()).toBe('Mumbai');
       expect(await page.getByLabel('State').inputValue()).toBe('Maharashtra');
       expect(await page.getByLabel('City').inputValue()).toBe('Mumbai');
       await page.getByLabel('Full name').fill('Priya Nair');
