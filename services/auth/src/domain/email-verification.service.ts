@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { authMessages, messages } from '@shop/proto-contracts';
 import { badRequest, unauthenticated } from '@shop/platform';
 import { emailVerifications, users, type UserRow } from '../db/schema';
 import type { AuthDeps } from './auth-deps';
-import { deliverSoon } from './account-mail-request';
-import { limitMailToUnprovenAddress } from './mail-limits';
+import { deliverAfterSpread, inUndoneTransaction, rehearseMailIn } from './account-mail-request';
+import { limitMailToUnprovenAddress, lookAtUnprovenMailLimits } from './mail-limits';
 import { verifyEmailMail } from './mail-templates';
 import { sha256 } from './session.service';
 
@@ -15,8 +15,8 @@ export const VERIFY_LINK_HOURS = 24;
  * Mails the account's address a single-use verification link (24 hours); only the newest link
  * works. Counted against the address's and the account's limits of unproven mail. The mail carries
  * no text the caller chose (not even the name), since the address is not proven to be theirs. It
- * is recorded with the link and sent after the answer, so sign-up does not wait for the mail
- * server (nor answer later than a sign-up with a taken email by as long).
+ * is recorded with the link and sent after the answer and the spread (decision 0099), so sign-up
+ * does not wait for the mail server, nor does its sending slow the answers of the next sign-ups.
  */
 export async function sendVerificationLink(deps: AuthDeps, user: Pick<UserRow, 'id' | 'email'>): Promise<void> {
   await limitMailToUnprovenAddress(deps, user.email, user.id);
@@ -33,7 +33,23 @@ export async function sendVerificationLink(deps: AuthDeps, user: Pick<UserRow, '
     });
     await deps.mailer.enqueue(tx, verifyEmailMail(user.email, link, VERIFY_LINK_HOURS));
   });
-  deliverSoon(deps);
+  deliverAfterSpread(deps);
+}
+
+/**
+ * The work of sendVerificationLink for an account that is not made (a sign-up with a taken email),
+ * done and undone (decision 0099): the limits looked at, not counted; the link's and the mail's
+ * writes rolled back. Nothing is sent and nothing stays.
+ */
+export async function rehearseVerificationLink(deps: AuthDeps, user: Pick<UserRow, 'id' | 'email'>): Promise<void> {
+  await lookAtUnprovenMailLimits(deps, user.email, user.id);
+  const token = randomBytes(32).toString('base64url');
+  const link = `${deps.publicUrl.replace(/\/+$/, '')}/verify-email/${token}`;
+  sha256(token);
+  await inUndoneTransaction(deps, async (tx) => {
+    await tx.delete(emailVerifications).where(and(eq(emailVerifications.userId, user.id), isNull(emailVerifications.usedAt)));
+    await rehearseMailIn(tx, deps, { consumer: 'auth.sign-up', eventId: randomUUID() }, verifyEmailMail(user.email, link, VERIFY_LINK_HOURS));
+  });
 }
 
 /** "Resend" on the profile: a new link to the account's address, unless it is verified already. */

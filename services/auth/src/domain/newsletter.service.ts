@@ -10,8 +10,9 @@ import {
 } from '@shop/proto-contracts';
 import { badRequest } from '@shop/platform';
 import { newsletterSubscribers, type NewsletterSubscriberRow } from '../db/schema';
-import { requestAccountMail } from './account-mail-request';
+import { rehearseMailIn, requestAccountMail } from './account-mail-request';
 import type { AuthDeps } from './auth-deps';
+import { limitMailToAddress } from './mail-limits';
 import { newsletterConfirmMail, newsletterWelcomeMail } from './mail-templates';
 import { sha256 } from './session.service';
 
@@ -42,16 +43,20 @@ export function unsubscribeLinkOf(deps: AuthDeps, email: string): string {
  * learns whether an address is subscribed. Rate-limited per address and per client address.
  */
 export async function subscribeNewsletter(deps: AuthDeps, email: string, caller: { ip: string }): Promise<void> {
-  await deps.rateLimiter.consume(`newsletter:email:${email}`, LIMIT_PER_EMAIL.limit, LIMIT_PER_EMAIL.windowMs, newsletterMessages.tooMany);
+  await limitMailToAddress(deps, 'newsletter', email, LIMIT_PER_EMAIL, newsletterMessages.tooMany);
   await deps.rateLimiter.consume(`newsletter:ip:${caller.ip}`, LIMIT_PER_IP.limit, LIMIT_PER_IP.windowMs, newsletterMessages.tooMany);
   await requestAccountMail(deps, 'newsletter-confirmation', email);
 }
 
-/** After the answer: the sign-up row and its confirmation mail, recorded with the request's claim. */
+/**
+ * After the answer (and the spread, decision 0099): the sign-up row and its confirmation mail,
+ * recorded with the request's claim. For a confirmed address the mail's writes are made and undone.
+ */
 export async function mailNewsletterConfirmation(deps: AuthDeps, email: string, claim: { consumer: string; eventId: string }): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock();
   const expires = new Date(now.getTime() + CONFIRM_LINK_DAYS * 86_400_000);
+  const mail = newsletterConfirmMail(email, `${linkBase(deps)}/newsletter/confirm/${token}`, CONFIRM_LINK_DAYS);
   const mailed = await deps.db.transaction(async (tx) => {
     // One row per address; a second sign-up of a pending or unsubscribed address starts again
     // (new link, the old one stops working), a confirmed one is left as it is.
@@ -71,11 +76,13 @@ export async function mailNewsletterConfirmation(deps: AuthDeps, email: string, 
         setWhere: sql`${newsletterSubscribers.status} <> 'confirmed'`,
       })
       .returning({ email: newsletterSubscribers.email });
-    if (!row) return false;
-    // A redelivered request finds its claim: the whole transaction (and its new link) is undone.
-    if (!(await deps.mailer.recordOnce(tx, claim, newsletterConfirmMail(email, `${linkBase(deps)}/newsletter/confirm/${token}`, CONFIRM_LINK_DAYS)))) {
+    if (!row) {
+      // Confirmed: nothing is sent, but the mail's writes cost the same as a real one's, undone.
+      await rehearseMailIn(tx, deps, claim, mail);
       throw new AlreadyHandled();
     }
+    // A redelivered request finds its claim: the whole transaction (and its new link) is undone.
+    if (!(await deps.mailer.recordOnce(tx, claim, mail))) throw new AlreadyHandled();
     return true;
   }).catch((err: unknown) => {
     if (err instanceof AlreadyHandled) return false;

@@ -1,10 +1,11 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { authMessages, OTP_LENGTH, type ResetPasswordWithOtpInput } from '@shop/proto-contracts';
 import { badRequest } from '@shop/platform';
 import { otpCodes, passwordResetTokens, users } from '../db/schema';
-import { deliverSoon, requestAccountMail } from './account-mail-request';
+import { deliverSoon, rehearseAccountMail, requestAccountMail } from './account-mail-request';
 import type { AuthDeps } from './auth-deps';
+import { limitMailToAddress } from './mail-limits';
 import { otpMail } from './mail-templates';
 import { assertUncommonPassword, hashPassword } from './password';
 import { announceAuthzVersion, endAllSessions, loginFailuresKey } from './session.service';
@@ -25,16 +26,24 @@ function otpHash(deps: AuthDeps, userId: string, code: string): string {
  * the mail happen after it (`mailPasswordResetCode`, decision 0044).
  */
 export async function sendPasswordResetOtp(deps: AuthDeps, email: string, caller: { ip: string }): Promise<void> {
-  await deps.rateLimiter.consume(`otp-send:email:${email}`, SEND_LIMIT_PER_EMAIL.limit, SEND_LIMIT_PER_EMAIL.windowMs, authMessages.otpRateLimited);
+  await limitMailToAddress(deps, 'otp-send', email, SEND_LIMIT_PER_EMAIL, authMessages.otpRateLimited);
   await deps.rateLimiter.consume(`otp-send:ip:${caller.ip}`, SEND_LIMIT_PER_IP.limit, SEND_LIMIT_PER_IP.windowMs, authMessages.otpRateLimited);
   await requestAccountMail(deps, 'reset-code', email);
 }
 
-/** After the answer: the code of the email's account, if there is one, stored and its mail recorded together. */
+/**
+ * After the answer (and the spread, decision 0099): the code of the email's account, if there is
+ * one, stored and its mail recorded together. Without an account the same work is done and undone.
+ */
 export async function mailPasswordResetCode(deps: AuthDeps, email: string, claim: { consumer: string; eventId: string }): Promise<void> {
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
-  if (!user) return;
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+  if (!user) {
+    const nobody = randomUUID();
+    otpHash(deps, nobody, code);
+    await rehearseAccountMail(deps, claim, otpMail(email, code, OTP_MINUTES), (tx) => tx.delete(otpCodes).where(eq(otpCodes.userId, nobody)));
+    return;
+  }
   const values = {
     codeHash: otpHash(deps, user.id, code),
     expiresAt: new Date(deps.clock().getTime() + OTP_MINUTES * 60_000),

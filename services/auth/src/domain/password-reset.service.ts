@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { authMessages, messages, type ResetPasswordInput, type UpdatePasswordInput } from '@shop/proto-contracts';
 import { badRequest, unauthenticated } from '@shop/platform';
 import { otpCodes, passwordResetTokens, users } from '../db/schema';
-import { deliverSoon, requestAccountMail } from './account-mail-request';
+import { deliverSoon, rehearseAccountMail, requestAccountMail } from './account-mail-request';
 import type { AuthDeps } from './auth-deps';
+import { limitMailToAddress } from './mail-limits';
 import { resetLinkMail } from './mail-templates';
 import { assertUncommonPassword, hashPassword, verifyPassword } from './password';
 import { announceAuthzVersion, endAllSessions, issueSession, loginFailuresKey, sha256, type IssuedSession } from './session.service';
@@ -39,21 +40,29 @@ export async function changePassword(deps: AuthDeps, userId: string, input: Upda
  * (`mailPasswordResetLink`, decision 0044). Limited per address and per client.
  */
 export async function requestPasswordResetLink(deps: AuthDeps, email: string, caller: { ip: string }): Promise<void> {
-  await deps.rateLimiter.consume(`reset-link:email:${email}`, RESET_LIMIT_PER_EMAIL.limit, RESET_LIMIT_PER_EMAIL.windowMs);
+  await limitMailToAddress(deps, 'reset-link', email, RESET_LIMIT_PER_EMAIL);
   await deps.rateLimiter.consume(`reset-link:ip:${caller.ip}`, RESET_LIMIT_PER_IP.limit, RESET_LIMIT_PER_IP.windowMs);
   await requestAccountMail(deps, 'reset-link', email);
 }
 
 /**
- * After the answer: the reset link of the email's account, if there is one. The link is written and
- * its mail recorded with the request's claim in one transaction; only the newest link works.
+ * After the answer (and the spread, decision 0099): the reset link of the email's account, if there
+ * is one. The link is written and its mail recorded with the request's claim in one transaction;
+ * only the newest link works. Without an account the same work is done and undone.
  */
 export async function mailPasswordResetLink(deps: AuthDeps, email: string, claim: { consumer: string; eventId: string }): Promise<void> {
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
-  if (!user) return;
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock();
   const link = `${deps.publicUrl.replace(/\/+$/, '')}/reset-password/${token}`;
+  if (!user) {
+    const nobody = randomUUID();
+    sha256(token);
+    await rehearseAccountMail(deps, claim, resetLinkMail(email, link, RESET_LINK_MINUTES), (tx) =>
+      tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, nobody), isNull(passwordResetTokens.usedAt))),
+    );
+    return;
+  }
   const recorded = await deps.db.transaction(async (tx) => {
     if (!(await deps.mailer.recordOnce(tx, claim, resetLinkMail(user.email, link, RESET_LINK_MINUTES)))) return false;
     // Only the newest link works: an older mail lying around is no longer a way in.

@@ -17,7 +17,8 @@ import type { AuthDeps, UploadedImage } from './auth-deps';
 import { isUniqueViolation, ServiceUnavailableError } from './auth-errors';
 import { sniffImageType } from './image-type';
 import { checkEmailChange, requestEmailChange } from './email-change.service';
-import { sendVerificationLink } from './email-verification.service';
+import { inUndoneTransaction } from './account-mail-request';
+import { rehearseVerificationLink, sendVerificationLink } from './email-verification.service';
 import { assertUncommonPassword, hashPassword } from './password';
 import { toPublicUser } from './public-user';
 import { issueSession, type IssuedSession } from './session.service';
@@ -36,7 +37,11 @@ export async function registerUser(deps: AuthDeps, input: RegisterInput, caller:
   // Hash before looking, so a taken email is not answered sooner than a free one.
   const passwordHash = await hashPassword(input.password);
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-  if (taken) throw conflict(authMessages.emailTaken);
+  if (taken) {
+    // The 409 says the email is taken (decision 0099 leaves that), but not sooner than a sign-up.
+    await rehearseSignUp(deps, input, passwordHash);
+    throw conflict(authMessages.emailTaken);
+  }
   let signedUp: { user: PublicUser; session: IssuedSession };
   try {
     const result = await deps.db.transaction(async (tx) => {
@@ -59,6 +64,26 @@ export async function registerUser(deps: AuthDeps, input: RegisterInput, caller:
     deps.logger.warn({ err: String(err), userId: signedUp.user.id }, 'verification link after sign-up not sent');
   });
   return signedUp;
+}
+
+/**
+ * What a new account costs, for a sign-up that makes none (decision 0099): the account, its event
+ * and its session written under a placeholder address and rolled back, the relay asked as after a
+ * sign-up, and the verification link's work done and undone. Nothing stays and nothing is sent.
+ */
+async function rehearseSignUp(deps: AuthDeps, input: RegisterInput, passwordHash: string): Promise<void> {
+  const id = randomUUID();
+  await inUndoneTransaction(deps, async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ id, name: input.name, email: `${id}@sign-up.invalid`, passwordHash, role: 'user', phones: [input.phone] })
+      .returning();
+    await enqueueEvent(tx, deps.schema, makeEvent('auth', 'UserRegistered', { userId: user.id, email: user.email, name: user.name }));
+    toPublicUser(user);
+    await issueSession(deps, tx, user);
+  });
+  deps.publishEvents();
+  await rehearseVerificationLink(deps, { id, email: input.email });
 }
 
 /** The account of a logged-in caller; a token of a deleted account reads as an expired session. */

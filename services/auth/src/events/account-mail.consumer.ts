@@ -1,5 +1,6 @@
 import { fixedStatement, runWithContext, type EventBus } from '@shop/platform';
 import { eventSchemas, type EventPayload } from '@shop/proto-contracts';
+import { afterSpread } from '../domain/account-mail-request';
 import type { AuthDeps } from '../domain/auth-deps';
 import { mailNewsletterConfirmation } from '../domain/newsletter.service';
 import { mailPasswordResetCode } from '../domain/otp.service';
@@ -13,6 +14,8 @@ type Kind = EventPayload<'AccountMailRequested'>['kind'];
  * The auth service's own queue for mails asked for about unproven addresses (decision 0044): the
  * request answered at once; here the address is looked up and, when there is something to send,
  * the mail is recorded with the event's claim (at most once per request, however often it arrives).
+ * Each request waits a random spread first, and an address with nothing to send costs the same
+ * work, undone (decision 0099): the answers of a burst cannot tell which addresses have accounts.
  */
 export async function followAccountMailRequests(deps: AuthDeps, bus: EventBus): Promise<void> {
   const markHandled = fixedStatement(`insert into "${deps.schema}".processed_events (consumer, event_id)
@@ -29,6 +32,8 @@ export async function followAccountMailRequests(deps: AuthDeps, bus: EventBus): 
       if (event.type !== 'AccountMailRequested') return;
       const payload = eventSchemas.AccountMailRequested.payload.parse(event.payload);
       const claim = { consumer: AUTH_QUEUES.accountMail, eventId: event.id };
+      // Not beside the answers of the request's own burst, and at a random later moment (decision 0099).
+      await afterSpread();
       await runWithContext({ requestId: event.correlationId ?? event.id }, () => send[payload.kind](payload.email, claim));
       // Handled even when there was nothing to send (no such account): a redelivery does nothing.
       await markHandled(deps.db, [claim.consumer, claim.eventId]);
