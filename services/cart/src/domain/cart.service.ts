@@ -266,6 +266,11 @@ async function setLineQuantity(tx: Tx, lineId: string, quantity: number, now: Da
 export async function insertLine(tx: Tx, userId: string, productId: string, quantity: number, properties: CartItemProperties, now: Date): Promise<string> {
   const [{ lines }] = await tx.select({ lines: count() }).from(cartLines).where(eq(cartLines.userId, userId));
   if (lines >= MAX_CART_LINES) throw badRequest(cartMessages.cartFull);
+  return insertCountedLine(tx, userId, productId, quantity, properties, now);
+}
+
+/** As insertLine, for a caller that has counted the cart's lines itself under the cart lock. */
+export async function insertCountedLine(tx: Tx, userId: string, productId: string, quantity: number, properties: CartItemProperties, now: Date): Promise<string> {
   const { rows } = await tx.execute(
     sql`insert into cart.cart_lines (user_id, product_id, quantity, size, color, added_at, updated_at)
       values (${userId}, ${productId}, ${quantity}, ${properties.size}, ${properties.color}, ${now.toISOString()}, ${now.toISOString()})

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AppError, badRequest, businessMetrics } from '@shop/platform';
+import { AppError, badRequest, businessMetrics, type Tx } from '@shop/platform';
 import {
   cartMessages,
   MAX_CART_LINES,
@@ -8,10 +8,11 @@ import {
   type GuestMergeResult,
   type MergeGuestCartInput,
 } from '@shop/proto-contracts';
+import type { ProductSnapshotRow } from '../db/schema';
 import type { CartDeps, CatalogProduct } from './cart-deps';
 import { assertInStock, resolveProperties } from './cart-line.rules';
 import type { CartView } from './cart-pricing';
-import { heldByOthers, insertLine, isVariant, linesOf, loadCart, lockCart } from './cart.service';
+import { heldByOthers, insertCountedLine, isVariant, loadCart, lockCart, type LineOfProduct } from './cart.service';
 import { findSnapshots, productOfSnapshot, saveSnapshot, stockFor } from './product-snapshot';
 
 export interface GuestMerge {
@@ -45,7 +46,8 @@ async function earlierMerge(db: CartDeps['db'], userId: string, mergeKey: string
   return rows.length === 0 ? undefined : (rows[0]!.result as GuestMergeResult[]);
 }
 
-type Found = { product: CatalogProduct; stored: boolean } | 'gone';
+/** A product of the guest lines: the cart's live copy (`stored`), else the catalog's answer beside the copy read (deleted, or none). */
+type Found = { product: CatalogProduct; stored: true } | { product: CatalogProduct; stored: false; copy: ProductSnapshotRow | undefined } | 'gone';
 
 /**
  * Every product of the guest lines, with at most one call to the catalog: the cart's own copies
@@ -64,7 +66,7 @@ async function productsOfLines(deps: CartDeps, productIds: string[], signal: Abo
   const fetched = await deps.catalog.lookupProducts(missing, signal);
   for (const id of missing) {
     const product = fetched.get(id);
-    found.set(id, product ? { product, stored: false } : 'gone');
+    found.set(id, product ? { product, stored: false, copy: copies.get(id) } : 'gone');
   }
   return found;
 }
@@ -105,6 +107,9 @@ export async function mergeGuestCart(deps: CartDeps, userId: string, input: Merg
     if (raced) return { results: raced, cart: await loadCart(tx, userId), replayed: true };
 
     const now = deps.clock();
+    // The cart's lines, read once under the lock and kept up to date below (not read per guest line).
+    const held = await linesByProduct(tx, userId);
+    let lineTotal = [...held.values()].reduce((n, lines) => n + lines.length, 0);
     const saved = new Set<string>();
     const results: GuestMergeResult[] = [];
     for (const guest of guestLines) {
@@ -126,7 +131,7 @@ export async function mergeGuestCart(deps: CartDeps, userId: string, input: Merg
         results.push(refused('A product', wantedSize, wantedColor, cartMessages.productUnavailable.toLowerCase()));
         continue;
       }
-      const { product, stored } = found;
+      const { product } = found;
       let properties;
       try {
         properties = resolveProperties(product, { size: wantedSize, color: wantedColor });
@@ -136,7 +141,8 @@ export async function mergeGuestCart(deps: CartDeps, userId: string, input: Merg
         continue;
       }
       const { size, color } = properties;
-      const lines = await linesOf(tx, userId, product.id);
+      const lines = held.get(product.id) ?? [];
+      held.set(product.id, lines);
       const target = lines.find((l) => isVariant(l, properties));
       const inCart = target?.quantity ?? 0;
       const available = stockFor(product, size) - heldByOthers(product, lines, size, target?.lineId);
@@ -148,23 +154,26 @@ export async function mergeGuestCart(deps: CartDeps, userId: string, input: Merg
         results.push(refused(product.name, size, color, stockBound ? cartMessages.mergeReasonNoStock : reason));
         continue;
       }
-      if (!target && (await lineCount(tx, userId)) >= MAX_CART_LINES) {
+      if (!target && lineTotal >= MAX_CART_LINES) {
         results.push(refused(product.name, size, color, cartMessages.mergeReasonCartFull));
         continue;
       }
       // The quantity is within the stock by construction; this keeps the one rule in one place.
       assertInStock(product, size, quantity, heldByOthers(product, lines, size, target?.lineId));
-      if (!stored && !saved.has(product.id)) {
-        await saveSnapshot(tx, product, now);
+      if (!found.stored && !saved.has(product.id)) {
+        await saveSnapshot(tx, product, now, { stored: found.copy });
         saved.add(product.id);
       }
       let lineId: string;
       if (target) {
         await tx.execute(sql`update cart.cart_lines set quantity = ${quantity}, updated_at = ${now.toISOString()} where line_id = ${target.lineId}`);
         lineId = target.lineId;
+        target.quantity = quantity;
       } else {
         // A millisecond apart, so the new lines keep the guest cart's order (a cart is read by added_at).
-        lineId = await insertLine(tx, userId, product.id, quantity, properties, new Date(now.getTime() + results.length));
+        lineId = await insertCountedLine(tx, userId, product.id, quantity, properties, new Date(now.getTime() + results.length));
+        lines.push({ lineId, quantity, size, color });
+        lineTotal += 1;
       }
       const all = added === guest.quantity;
       results.push({
@@ -192,9 +201,17 @@ export async function mergeGuestCart(deps: CartDeps, userId: string, input: Merg
   });
 }
 
-async function lineCount(tx: Parameters<typeof linesOf>[0], userId: string): Promise<number> {
-  const { rows } = await tx.execute(sql`select count(*)::int as n from cart.cart_lines where user_id = ${userId}`);
-  return rows[0]!.n as number;
+/** The user's cart lines by product, oldest first: what linesOf reads of one product, for all at once. */
+async function linesByProduct(tx: Tx, userId: string): Promise<Map<string, LineOfProduct[]>> {
+  const { rows } = await tx.execute(sql`select product_id, line_id, quantity, size, color from cart.cart_lines where user_id = ${userId} order by added_at, line_id`);
+  const byProduct = new Map<string, LineOfProduct[]>();
+  for (const r of rows) {
+    const line = { lineId: r.line_id as string, quantity: r.quantity as number, size: r.size as string | null, color: r.color as string | null };
+    const lines = byProduct.get(r.product_id as string);
+    if (lines) lines.push(line);
+    else byProduct.set(r.product_id as string, [line]);
+  }
+  return byProduct;
 }
 
 /** The message a shopper sees after a merge: what could not be added, else that all of it was. */

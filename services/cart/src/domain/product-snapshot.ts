@@ -35,7 +35,7 @@ function sameSnapshot(stored: ProductSnapshotRow, next: SnapshotValues): boolean
  * unchanged copy is not written again: every add of a popular product would otherwise lock the
  * same row and queue all shoppers' adds behind each other.
  */
-export async function saveSnapshot(db: Executor, product: CatalogProduct, now: Date): Promise<void> {
+export async function saveSnapshot(db: Executor, product: CatalogProduct, now: Date, known?: { stored: ProductSnapshotRow | undefined }): Promise<void> {
   const values: SnapshotValues = {
     code: product.code,
     name: product.name,
@@ -50,7 +50,8 @@ export async function saveSnapshot(db: Executor, product: CatalogProduct, now: D
     stockDetail: product.stockDetail,
     deleted: false,
   };
-  const stored = await findSnapshot(db, product.id);
+  // `known`: the copy the caller read already (none: undefined), so it is not read again.
+  const stored = known ? known.stored : await findSnapshot(db, product.id);
   if (stored && sameSnapshot(stored, values)) return;
   await db
     .insert(productSnapshots)
