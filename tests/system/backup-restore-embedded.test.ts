@@ -67,7 +67,6 @@ test('a backup taken under load restores every order acknowledged before it, wit
   const created = await admin.post('/api/v1/admin/product/create', { id: 'BACKUP-1', name: 'Brass Lamp', price: 499, description: 'A brass lamp.', category: 1, subcat: 'cookware', stock: INITIAL_STOCK, image: [pictureUrl] });
   expect(created.status).toBe(201);
   const productId = created.body.product._id as string;
-
   // Four shoppers with proven addresses (their orders are mailed).
   const shoppers: ShopClient[] = [];
   for (let i = 0; i < 4; i += 1) {
@@ -81,7 +80,6 @@ test('a backup taken under load restores every order acknowledged before it, wit
     expect((await c.post(`/api/v1/email/verify/${token}`)).status).toBe(200);
     shoppers.push(c);
   }
-
   type Placed = { id: string; quantity: number; shopper: number; answeredAt: number };
   const placed: Placed[] = [];
   const place = async (shopper: number, quantity: number) => {
@@ -105,7 +103,6 @@ test('a backup taken under load restores every order acknowledged before it, wit
   }, 20_000);
   const invoicesBefore = (await shop.database.query<{ order_id: string; number: string }>('select order_id, number from "order".invoices order by number')).rows;
   expect(invoicesBefore).toHaveLength(3);
-
   // The load: every shopper places orders one after another until told to stop.
   let running = true;
   const statuses: number[] = [];
@@ -125,7 +122,6 @@ test('a backup taken under load restores every order acknowledged before it, wit
   // The shop kept taking orders while the backup ran and after.
   expect(placed.filter((o) => o.answeredAt >= backupBegan).length).toBeGreaterThan(0);
   expect(acknowledged.length).toBeGreaterThan(5);
-
   await shop.stop();
   // The original is gone (a lost disk); the backup file is all there is.
   rmSync(original, { recursive: true, force: true });
@@ -133,7 +129,6 @@ test('a backup taken under load restores every order acknowledged before it, wit
   const back = await cli('restore', backupFile, restored);
   expect(back).toMatchObject({ code: 0, stderr: '' });
   expect(back.stdout).toMatch(/^Restored the backup of \S+ into DATA_DIR /);
-
   // Events that were on their way to a consumer at the backup's moment are handed on at the first start.
   const restoredEvents = join(restored, 'restored-events.json');
   shop = await startEmbedded(shopEnv(restored));
@@ -151,7 +146,6 @@ test('a backup taken under load restores every order acknowledged before it, wit
     for (const [name, value] of admin.cookies) oldAdmin.cookies.set(name, value);
     expect((await oldAdmin.get('/api/v1/profile')).body.user.email).toBe(ADMIN.email);
     expect((await new ShopClient(shop.url).post('/api/v1/login', ADMIN)).status).toBe(200);
-
     // Stock: the initial stock less what the restored orders hold, once the checkouts the
     // backup cut off (stock reserved, no order yet) have been given up. No leak, no double count.
     const ordersBack = (await shop.database.query<{ id: string; quantity: number }>('select o.id, i.quantity from "order".orders o join "order".order_items i on i.order_id = o.id')).rows;
@@ -162,7 +156,6 @@ test('a backup taken under load restores every order acknowledged before it, wit
     // Orders answered after the backup began may or may not be there; nothing else is.
     const known = new Set(placed.map((o) => o.id));
     expect(ordersBack.filter((o) => !known.has(o.id))).toEqual([]);
-
     // The invoices as they were, and each delivered order's PDF.
     expect((await shop.database.query('select order_id, number from "order".invoices order by number')).rows).toEqual(invoicesBefore);
     for (const order of delivered) {
@@ -193,7 +186,6 @@ test('a backup taken under load restores every order acknowledged before it, wit
   } finally {
     await shop.stop();
   }
-
   // A stopped shop is backed up from its folder.
   const offline = await cli('backup', stoppedBackupFile, restored);
   expect(offline.code).toBe(0);
