@@ -4,6 +4,23 @@ import { orderMessages, orderStatusSchema } from './order';
 
 const courierIds = COURIERS.map((c) => c.id) as [string, ...string[]];
 
+/** Shipping may name the courier and tracking number, both or neither; no other move takes them. */
+function checkShipment(body: { status?: string; courier?: string; trackingNumber?: string }, ctx: z.RefinementCtx) {
+  if (body.status === 'shipped') {
+    if (body.trackingNumber && !body.courier) ctx.addIssue({ code: 'custom', message: shippingMessages.courierRequired, path: ['courier'] });
+    else if (body.courier && !body.trackingNumber) ctx.addIssue({ code: 'custom', message: shippingMessages.trackingNumberRequired, path: ['trackingNumber'] });
+  } else if (body.courier || body.trackingNumber) {
+    ctx.addIssue({ code: 'custom', message: shippingMessages.shipmentOnlyWhenShipping, path: ['courier'] });
+  }
+}
+
+/**
+ * PUT /admin/order/:id with `{ archived }` (admin only, decision 0103): archive (true) or unarchive
+ * (false) an order; it then hides from, or shows again in, the staff's default order lists.
+ */
+export const archiveOrderSchema = z.object({ archived: z.boolean({ error: orderMessages.archivedInvalid }) }, { error: orderMessages.archivedInvalid });
+export type ArchiveOrder = z.output<typeof archiveOrderSchema>;
+
 /**
  * PUT /admin/order/:id and GraphQL setOrderStatus: the new status; shipping may name the courier
  * and the tracking number, both or neither (decision 0054: the staff console always asks for both;
@@ -24,15 +41,30 @@ export const changeOrderStatusSchema = z
     },
     { error: orderMessages.statusRequired },
   )
-  .superRefine((body, ctx) => {
-    if (body.status === 'shipped') {
-      if (body.trackingNumber && !body.courier) ctx.addIssue({ code: 'custom', message: shippingMessages.courierRequired, path: ['courier'] });
-      else if (body.courier && !body.trackingNumber) ctx.addIssue({ code: 'custom', message: shippingMessages.trackingNumberRequired, path: ['trackingNumber'] });
-    } else if (body.courier || body.trackingNumber) {
-      ctx.addIssue({ code: 'custom', message: shippingMessages.shipmentOnlyWhenShipping, path: ['courier'] });
-    }
-  });
+  .superRefine((body, ctx) => checkShipment(body, ctx));
 export type ChangeOrderStatus = z.output<typeof changeOrderStatusSchema>;
+
+/**
+ * The body of PUT /admin/order/:id: a status change (the spec's `{ status }`, as above), or
+ * `{ archived: true | false }` (admin only, decision 0103); one of them per call.
+ */
+export const updateAdminOrderSchema = z
+  .object(
+    {
+      status: z.preprocess((v) => (v === null ? undefined : v), orderStatusSchema.optional()),
+      archived: z.boolean({ error: orderMessages.archivedInvalid }).optional(),
+      courier: changeOrderStatusSchema.shape.courier,
+      trackingNumber: changeOrderStatusSchema.shape.trackingNumber,
+    },
+    { error: orderMessages.statusRequired },
+  )
+  .superRefine((body, ctx) => {
+    if (body.archived !== undefined) {
+      if (body.status !== undefined || body.courier || body.trackingNumber) ctx.addIssue({ code: 'custom', message: orderMessages.archiveOrStatus, path: ['archived'] });
+    } else if (body.status === undefined) ctx.addIssue({ code: 'custom', message: orderMessages.statusRequired, path: ['status'] });
+    else checkShipment(body, ctx);
+  });
+export type UpdateAdminOrder = z.output<typeof updateAdminOrderSchema>;
 
 /** POST /admin/order/:id/notes and GraphQL addOrderNote: a staff-only note on an order. */
 export const orderNoteSchema = z.object(

@@ -47,3 +47,15 @@ export function buyerNextStatuses(status: string): readonly OrderStatus[] {
   const known = orderStatusOf(status);
   return known && BUYER_CANCELLABLE.includes(known) ? ['cancelled'] : [];
 }
+
+/** Statuses an order reaches only after leaving the warehouse. */
+export const LEFT_THE_WAREHOUSE: readonly OrderStatus[] = ['shipped', 'delivered'];
+
+/**
+ * Whether an order belongs to the books (decision 0103): it was ever shipped (a shipping date, or a
+ * status after shipping) or it has a tax invoice. Such an order is never deleted, only archived.
+ */
+export function keptForTheBooks(order: { status: string; shippedAt?: unknown; invoiced?: boolean }): boolean {
+  const status = orderStatusOf(order.status);
+  return Boolean(order.invoiced) || (order.shippedAt !== null && order.shippedAt !== undefined) || (status !== null && LEFT_THE_WAREHOUSE.includes(status));
+}

@@ -240,7 +240,19 @@ export const calendarMonthSchema = z
 /** GET /admin/gst-summary(/csv): the month. */
 export const gstSummaryQuerySchema = z.object({ month: calendarMonthSchema });
 
+/**
+ * Which orders a staff list shows by their archive mark (decision 0103): `exclude` (the lists'
+ * default: archived orders hidden), `include` (all) or `only` (the archived ones).
+ */
+export const ARCHIVED_FILTERS = ['exclude', 'include', 'only'] as const;
+export type ArchivedFilter = (typeof ARCHIVED_FILTERS)[number];
+const archivedFilterParam = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.enum(ARCHIVED_FILTERS, { error: orderMessages.archivedFilterInvalid }).optional(),
+);
+
 export const ordersByDateQuerySchema = z.object({
+  archived: archivedFilterParam,
   date: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z
@@ -287,6 +299,7 @@ export const adminOrdersQuerySchema = z.preprocess(
     ),
     from: optionalDate,
     to: optionalDate,
+    archived: archivedFilterParam,
     page: pageParam,
   limit: z
     .preprocess(

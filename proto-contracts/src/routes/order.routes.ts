@@ -4,7 +4,7 @@ import { adminCouponsQuerySchema, couponInputSchema } from '../coupons';
 import { deliveryPinSchema, deliveryZoneInputSchema, deliveryZonePatchSchema } from '../delivery.schema';
 import { adminOrdersQuerySchema, checkCouponSchema, createPaymentOrderSchema, gstSummaryQuerySchema, idempotencyKeySchema, salesDaysQuerySchema, ordersByDateQuerySchema, placeOrderSchema, verifyPaymentSchema } from '../order';
 import { orderMessages } from '../order-rules';
-import { changeOrderStatusSchema, orderNoteSchema } from '../order-admin';
+import { orderNoteSchema, updateAdminOrderSchema } from '../order-admin';
 import { refundToBodySchema } from '../refund-to.schema';
 import { adminReturnsQuerySchema, requestReturnSchema, returnQuoteSchema, updateReturnSchema } from '../returns';
 import { defineRoutes, idParams, ok, okMessage, textQuery, views } from './route-manifest';
@@ -42,17 +42,17 @@ export const orderManifest = defineRoutes('order', {
   'GET /orders/user': { access: 'login', summary: "The caller's orders, newest first", response: ok({ orders: z.array(views.order) }) },
   'GET /order/:id': { access: 'login', summary: 'One order (its buyer, or staff)', params: idParams, response: orderAnswer },
   'POST /order/:id/cancel': { access: 'login', summary: 'Cancel own pending or processing order (stock goes back)', params: idParams, response: orderChange },
-  'GET /orders/date': { access: 'staff', summary: 'Orders of an Asia/Kolkata calendar day (date, page)', query: ordersByDateQuerySchema, response: ok({ orders: z.array(views.order) }) },
+  'GET /orders/date': { access: 'staff', summary: 'Orders of an Asia/Kolkata calendar day (date, page; archived: exclude, the default, include or only)', query: ordersByDateQuerySchema, response: ok({ orders: z.array(views.order) }) },
   'GET /admin/orders': {
     access: 'staff',
     summary:
-      'Find orders, newest first: q (order number in any form, or a buyer name or phone; a buyer email for admins only), status, payment, from/to (Asia/Kolkata days), page, pageSize or limit (1–100, 50); totalAmount covers all pages',
+      'Find orders, newest first: q (order number in any form, or a buyer name or phone; a buyer email for admins only), status, payment, from/to (Asia/Kolkata days), archived (exclude: the default, include, only), page, pageSize or limit (1–100, 50); totalAmount covers all pages',
     query: adminOrdersQuerySchema,
     response: ok({ orders: z.array(views.order), totalAmount: z.number(), totalOrders: z.number().int(), ...orderPage }),
   },
   'GET /admin/orders/export': {
     access: 'staff',
-    summary: 'The orders the same search finds (all pages, at most 5000) as CSV; the buyer email column only for admin',
+    summary: 'The orders the same search finds (all pages, at most 5000) as CSV, archived ones included unless archived says otherwise; the buyer email column only for admin',
     query: adminOrdersQuerySchema,
     answers: 'csv',
   },
@@ -71,12 +71,19 @@ export const orderManifest = defineRoutes('order', {
   'GET /admin/gst-summary/csv': { access: 'admin', summary: 'The same GST summary as CSV', query: gstSummaryQuerySchema, answers: 'csv' },
   'PUT /admin/order/:id': {
     access: 'staff',
-    summary: "Change an order's status; shipping (status shipped) needs courier and trackingNumber, shown to the buyer with the courier's tracking link",
+    summary:
+      "Change an order's status (staff); shipping (status shipped) needs courier and trackingNumber, shown to the buyer with the courier's tracking link. Or { archived: true | false } (admin only, 403 for emp): an archived order is hidden from the staff's default order lists and kept everywhere else (decision 0103)",
     params: idParams,
-    body: changeOrderStatusSchema,
+    body: updateAdminOrderSchema,
     response: orderChange,
   },
-  'DELETE /admin/order/:id': { access: 'admin', summary: 'Delete an order', params: idParams, response: okMessage },
+  'DELETE /admin/order/:id': {
+    access: 'admin',
+    summary: 'Delete an order never shipped (its held stock goes back); 409 for an order that was ever shipped or has an invoice: archive it instead (decision 0103)',
+    params: idParams,
+    response: okMessage,
+    conflict: 'The order was shipped or invoiced',
+  },
   'POST /admin/order/:id/cod-collected': {
     access: 'staff',
     summary: 'Record the cash of a shipped or delivered cash-on-delivery order as collected (payment Paid); 409 when not COD, already settled or not shipped',

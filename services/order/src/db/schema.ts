@@ -51,6 +51,8 @@ export const orders = orderSchema.table('orders', {
    * decision 0042 amendment): false sends no order mail; null on orders from before the column (mailed as before).
    */
   buyerEmailVerified: boolean('buyer_email_verified'),
+  /** When an admin archived the order (decision 0103): hidden from staff's default lists, kept everywhere else; null when not archived. */
+  archivedAt: ts('archived_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -295,6 +295,7 @@ function composeOrder(deps: OrderDeps, state: CheckoutState, rule: { any: boolea
     courier: null,
     trackingNumber: null,
     buyerEmailVerified: state.buyer.emailVerified === true,
+    archivedAt: null,
     createdAt: now,
     updatedAt: now,
   };

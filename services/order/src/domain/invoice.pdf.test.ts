@@ -41,6 +41,7 @@ function order(overrides: Partial<Order> = {}): Order {
     courier: null,
     trackingNumber: null,
     buyerEmailVerified: true,
+    archivedAt: null,
     idempotencyKey: null,
     estimatedDelivery: null,
     paidAt: at,

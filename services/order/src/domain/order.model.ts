@@ -89,6 +89,8 @@ export function toOrderView(o: Order, viewer?: { role: Role }) {
       : null,
     canCancel: canBuyerCancel(o.status),
     nextStatuses: [...nextStatusesFor(o.status, viewer)],
+    // Staff only (decision 0103): whether an admin archived it; null for the buyer, whose account keeps it as ever.
+    archived: viewer && (viewer.role === 'admin' || viewer.role === 'emp') ? o.archivedAt !== null : null,
   };
 }
 export type OrderView = ReturnType<typeof toOrderView>;

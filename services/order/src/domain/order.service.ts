@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, getTableColumns, gte, lt, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, isNotNull, isNull, lt, or, sql, type Column, type SQL } from 'drizzle-orm';
 import {
   isOrderId,
+  keptForTheBooks,
   mayReadAccountEmail,
   MAX_ORDERS_EXPORT,
   ORDERS_PER_PAGE,
@@ -9,12 +10,13 @@ import {
   readOrderSearch,
   shippingMessages,
   type AdminOrdersQuery,
+  type ArchivedFilter,
   type ChangeOrderStatus,
   type OrderStatus,
   type Role,
 } from '@shop/proto-contracts';
-import { badRequest, conflict, enqueueEvent, fixedStatement, notFound, type Db, type Tx } from '@shop/platform';
-import { orderItems, orderNotes, orders, type OrderItemRow, type OrderNoteRow, type OrderRow } from '../db/schema';
+import { badRequest, conflict, enqueueEvent, fixedStatement, forbidden, notFound, type Db, type Tx } from '@shop/platform';
+import { invoices, orderItems, orderNotes, orders, type OrderItemRow, type OrderNoteRow, type OrderRow } from '../db/schema';
 import type { OrderDeps } from './order-deps';
 import { orderCancelledEvent } from './order.events';
 import { runStatusHooks } from './order-status.hooks';
@@ -105,15 +107,22 @@ export interface OrderPage {
  * Staff: the orders of one Asia/Kolkata calendar day (today's when no date is given), newest
  * first, 10 per page. A page past the end is empty with the real totals; there is always page 1.
  */
-export async function listOrdersByDate(deps: OrderDeps, query: { date?: string; page: number }): Promise<OrderPage & { date: string }> {
+export async function listOrdersByDate(deps: OrderDeps, query: { date?: string; page: number; archived?: ArchivedFilter }): Promise<OrderPage & { date: string }> {
   const date = query.date ?? istDateOf(deps.clock());
   const { from, to } = istDayBounds(date);
-  const where = and(gte(orders.createdAt, from), lt(orders.createdAt, to));
+  const where = and(gte(orders.createdAt, from), lt(orders.createdAt, to), archivedWhere(query.archived ?? 'exclude'));
   const [{ n }] = await deps.db.select({ n: count() }).from(orders).where(where);
   const rows = n
     ? await deps.db.select().from(orders).where(where).orderBy(...newestFirst).limit(ORDERS_PER_PAGE).offset((query.page - 1) * ORDERS_PER_PAGE)
     : [];
   return { date, orders: await withItems(deps.db, rows), total: n, totalPages: Math.max(1, Math.ceil(n / ORDERS_PER_PAGE)), currentPage: query.page };
+}
+
+/** The archive mark a staff list keeps (decision 0103): the lists hide archived orders unless asked. */
+function archivedWhere(filter: ArchivedFilter): SQL | undefined {
+  if (filter === 'exclude') return isNull(orders.archivedAt);
+  if (filter === 'only') return isNotNull(orders.archivedAt);
+  return undefined;
 }
 
 /** `%text%` for LIKE, with the text's own wildcards taken literally. */
@@ -124,8 +133,10 @@ const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\$
  * readings). The buyer's email is matched only for a viewer who may read it (an emp could
  * otherwise confirm a guessed address one search at a time).
  */
-function orderSearchWhere(query: Omit<AdminOrdersQuery, 'page' | 'limit'>, viewer: Viewer): SQL | undefined {
+function orderSearchWhere(query: Omit<AdminOrdersQuery, 'page' | 'limit'>, viewer: Viewer, archivedByDefault: ArchivedFilter): SQL | undefined {
   const parts: SQL[] = [];
+  const archived = archivedWhere(query.archived ?? archivedByDefault);
+  if (archived) parts.push(archived);
   if (query.q) {
     const read = readOrderSearch(query.q);
     if (read.id) parts.push(eq(orders.id, read.id));
@@ -150,7 +161,7 @@ function orderSearchWhere(query: Omit<AdminOrdersQuery, 'page' | 'limit'>, viewe
  * sum of the totals of those not cancelled over all pages. A page past the end is empty.
  */
 export async function listAllOrders(deps: Pick<OrderDeps, 'db'>, query: AdminOrdersQuery, viewer: Viewer): Promise<OrderPage & { totalAmountPaise: number }> {
-  const where = orderSearchWhere(query, viewer);
+  const where = orderSearchWhere(query, viewer, 'exclude');
   const [agg] = await deps.db
     .select({
       n: count(),
@@ -170,9 +181,12 @@ export async function listAllOrders(deps: Pick<OrderDeps, 'db'>, query: AdminOrd
   };
 }
 
-/** Staff: every order a search finds, newest first, at most MAX_ORDERS_EXPORT (for the CSV export). */
+/**
+ * Staff: every order a search finds, newest first, at most MAX_ORDERS_EXPORT (for the CSV export);
+ * an export is for the books, so archived orders are in it unless the search says otherwise.
+ */
 export async function exportOrders(deps: Pick<OrderDeps, 'db'>, query: Omit<AdminOrdersQuery, 'page' | 'limit'>, viewer: Viewer): Promise<Order[]> {
-  const rows = await deps.db.select().from(orders).where(orderSearchWhere(query, viewer)).orderBy(...newestFirst).limit(MAX_ORDERS_EXPORT);
+  const rows = await deps.db.select().from(orders).where(orderSearchWhere(query, viewer, 'include')).orderBy(...newestFirst).limit(MAX_ORDERS_EXPORT);
   return withItems(deps.db, rows);
 }
 
@@ -275,13 +289,39 @@ export function cancelOwnOrder(deps: OrderDeps, userId: string, id: string): Pro
   });
 }
 
-/** Admin: deletes an order; one still holding stock gives it back (OrderCancelled, same transaction). */
-export async function deleteOrder(deps: OrderDeps, id: string): Promise<void> {
+/**
+ * Admin: deletes an order that never left the warehouse; one still holding stock gives it back
+ * (OrderCancelled, same transaction). An order that was ever shipped or has a tax invoice is in the
+ * books and is never deleted (409, decision 0103): it is archived instead. Emp: 403.
+ */
+export async function deleteOrder(deps: OrderDeps, viewer: Viewer, id: string): Promise<void> {
+  if (viewer.role !== 'admin') throw forbidden();
   const orderId = assertOrderId(id);
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx.delete(orders).where(eq(orders.id, orderId)).returning();
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!row) throw notFound(orderMessages.orderNotFound);
+    const [invoice] = await tx.select({ orderId: invoices.orderId }).from(invoices).where(eq(invoices.orderId, orderId));
+    if (keptForTheBooks({ status: row.status, shippedAt: row.shippedAt, invoiced: Boolean(invoice) })) throw conflict(orderMessages.cannotDeleteShipped);
+    await tx.delete(orders).where(eq(orders.id, orderId));
     if (HOLDS_STOCK.includes(row.status)) await enqueueEvent(tx, deps.schema, orderCancelledEvent(row, 'deleted', row.status));
   });
   deps.publishEvents();
+}
+
+/**
+ * Admin: archives an order (or unarchives it, `archived: false`), any order in any status (decision
+ * 0103). Archiving changes nothing but the mark: the order hides from the staff's default lists and
+ * stays in the buyer's account, its invoice and credit notes, the GST summary and the exports. Emp: 403.
+ */
+export async function archiveOrder(deps: OrderDeps, viewer: Viewer, id: string, archived: boolean): Promise<Order> {
+  if (viewer.role !== 'admin') throw forbidden(orderMessages.archiveOnlyAdmin);
+  const orderId = assertOrderId(id);
+  const now = deps.clock();
+  const [saved] = await deps.db
+    .update(orders)
+    .set({ archivedAt: archived ? sql`coalesce(${orders.archivedAt}, ${now.toISOString()}::timestamptz)` : null, updatedAt: now })
+    .where(eq(orders.id, orderId))
+    .returning();
+  if (!saved) throw notFound(orderMessages.orderNotFound);
+  return (await withItems(deps.db, [saved]))[0]!;
 }

@@ -3,6 +3,7 @@ import { gstSummary, toGstSummaryView } from '../domain/gst-summary.service';
 import { getCreditNote, toCreditNoteView } from '../domain/credit-note.service';
 import {
   adminOrdersQuerySchema,
+  archiveOrderSchema,
   createPaymentOrderSchema,
   idempotencyKeySchema,
   isOrderId,
@@ -34,7 +35,7 @@ import { createCoupon, deleteCoupon, listCoupons, toCouponView, updateCoupon } f
 import type { OrderDeps } from '../domain/order-deps';
 import { toOrderNoteView, toOrderView, type OrderView } from '../domain/order.model';
 import { nextStatusesFor } from '../domain/order-status.machine';
-import { addOrderNote, cancelOwnOrder, collectCod, deleteOrder, hasEarlierOrder, isStaff, listAllOrders, listOrdersByDate, listUserOrders, loadOrder, notesOf, setOrderStatus } from '../domain/order.service';
+import { addOrderNote, archiveOrder, cancelOwnOrder, collectCod, deleteOrder, hasEarlierOrder, isStaff, listAllOrders, listOrdersByDate, listUserOrders, loadOrder, notesOf, setOrderStatus } from '../domain/order.service';
 import { countPaymentCall, createPaymentOrder, payInTestMode, verifyPayment } from '../domain/payment.service';
 import { salesStats, salesStatsView } from '../domain/sales-stats.service';
 import { findInvoice } from '../domain/invoice.service';
@@ -65,7 +66,7 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
       },
       ordersByDate: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
         assertRole(ctx, 'admin', 'emp');
-        const page = await listOrdersByDate(deps, parseInput(ordersByDateQuerySchema, { date: args.date, page: args.page ?? 1 }));
+        const page = await listOrdersByDate(deps, parseInput(ordersByDateQuerySchema, { date: args.date, page: args.page ?? 1, archived: args.archived }));
         return { orders: page.orders.map((o) => toOrderView(o, ctx.principal)), total: page.total, totalPages: page.totalPages, currentPage: page.currentPage };
       },
       adminOrders: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
@@ -208,9 +209,16 @@ export function orderResolvers(deps: OrderDeps): SubgraphResolvers {
         const ret = await updateReturn(deps, String(args.id), parseInput(updateReturnSchema, args.input));
         return { success: true, message: returnMessages.returnUpdated, return: toReturnView(ret, ctx.principal) };
       },
+      // Admin only, as REST (decision 0103): archive or unarchive; delete only what never shipped.
+      setOrderArchived: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
+        const viewer = assertRole(ctx, 'admin', 'emp');
+        const { archived } = parseInput(archiveOrderSchema, { archived: args.archived });
+        const order = await archiveOrder(deps, viewer, String(args.id), archived);
+        return { success: true, message: archived ? orderMessages.orderArchived : orderMessages.orderUnarchived, order: toOrderView(order, ctx.principal) };
+      },
       deleteOrder: async (_p: unknown, args: Args, ctx: GraphQLContext) => {
-        assertRole(ctx, 'admin');
-        await deleteOrder(deps, String(args.id));
+        const viewer = assertRole(ctx, 'admin', 'emp');
+        await deleteOrder(deps, viewer, String(args.id));
         return { success: true, message: orderMessages.orderDeleted };
       },
       createCoupon: async (_p: unknown, args: Args, ctx: GraphQLContext) => {

@@ -6,7 +6,7 @@ import { orderManifest as routes } from '@shop/proto-contracts/routes';
 import type { OrderDeps } from '../domain/order-deps';
 import { toOrderNoteView, toOrderView } from '../domain/order.model';
 import { ordersToCsv } from '../domain/order-export.csv';
-import { addOrderNote, collectCod, deleteOrder, exportOrders, listAllOrders, listOrderNotes, listOrdersByDate, setOrderStatus } from '../domain/order.service';
+import { addOrderNote, archiveOrder, collectCod, deleteOrder, exportOrders, listAllOrders, listOrderNotes, listOrdersByDate, setOrderStatus } from '../domain/order.service';
 import { salesStats, salesStatsView } from '../domain/sales-stats.service';
 import { istDateOf } from '../domain/shop-calendar';
 
@@ -64,8 +64,14 @@ export function adminOrderRoutes(deps: OrderDeps): Router {
     res.type('text/csv; charset=utf-8').attachment(`gst-summary-${summary.month}.csv`).set('Cache-Control', 'no-store').send(gstSummaryCsv(summary));
   });
 
+  // A status change (staff), or { archived } (admin only, decision 0103).
   registerRoute(r, routes['PUT /admin/order/:id'], json, async (req, res, { params, body }) => {
-    const order = await setOrderStatus(deps, params.id, body);
+    if (body.archived !== undefined) {
+      const order = await archiveOrder(deps, req.principal!, params.id, body.archived);
+      res.json({ success: true, message: body.archived ? orderMessages.orderArchived : orderMessages.orderUnarchived, order: toOrderView(order, req.principal) });
+      return;
+    }
+    const order = await setOrderStatus(deps, params.id, { status: body.status!, courier: body.courier, trackingNumber: body.trackingNumber });
     res.json({ success: true, message: orderMessages.orderUpdated, order: toOrderView(order, req.principal) });
   });
 
@@ -87,8 +93,9 @@ export function adminOrderRoutes(deps: OrderDeps): Router {
     res.status(201).json({ success: true, message: shippingMessages.noteAdded, note: toOrderNoteView(note) });
   });
 
-  registerRoute(r, routes['DELETE /admin/order/:id'], async (_req, res, { params }) => {
-    await deleteOrder(deps, params.id);
+  // Only an order never shipped nor invoiced (409 otherwise: archive it; decision 0103).
+  registerRoute(r, routes['DELETE /admin/order/:id'], async (req, res, { params }) => {
+    await deleteOrder(deps, req.principal!, params.id);
     res.json({ success: true, message: orderMessages.orderDeleted });
   });
 
