@@ -39,6 +39,8 @@ export const returnMessages = {
   unknownStatus: (s: string) => `Unknown return status: ${s}`,
   cannotChange: (from: string, to: string) => `A ${from} return cannot become ${to}`,
   noteTooLong: `The note can be at most ${MAX_RETURN_NOTE_LENGTH} characters long`,
+  // A COD order's refund is paid out of the cash the courier collected: none before it (issue 38).
+  codNotCollected: 'The cash of this cash-on-delivery order has not been collected yet. Record it as collected before refunding.',
   refundDetailsRequired: 'Please give the refund method and reference (e.g. the UPI transaction ID)',
   refundMethodInvalid: `Refund method must be one of: ${REFUND_METHODS.join(', ')}`,
   refundReferenceTooLong: `The refund reference can be at most ${MAX_REFUND_REFERENCE_LENGTH} characters long`,

@@ -28,6 +28,8 @@ describe('refunding a cash-on-delivery return to the shopper’s UPI ID', () => 
       for (const status of ['shipped', 'delivered']) {
         expect((await staff.request.put(`${e2e.shop.url}/api/v1/admin/order/${orderId}`, { headers: { origin: e2e.shop.url }, data: { status } })).status()).toBe(200);
       }
+      // The courier's cash is in hand: a COD refund is paid out of it.
+      expect((await staff.request.post(`${e2e.shop.url}/api/v1/admin/order/${orderId}/cod-collected`, { headers: { origin: e2e.shop.url } })).status()).toBe(200);
 
       const page = await buyer.newPage();
       await page.setViewportSize({ width: 390, height: 844 });

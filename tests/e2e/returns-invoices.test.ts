@@ -54,6 +54,8 @@ describe('returns and tax invoices in the browser', () => {
         for (const status of ['shipped', 'delivered']) {
           expect((await api.put(`${e2e.shop.url}/api/v1/admin/order/${orderId}`, { headers: origin, data: { status } })).status()).toBe(200);
         }
+        // The courier's cash is in hand: a COD refund is paid out of it.
+        expect((await api.post(`${e2e.shop.url}/api/v1/admin/order/${orderId}/cod-collected`, { headers: origin })).status()).toBe(200);
       });
       expect(await stockOf(kettle._id)).toBe(3);
 

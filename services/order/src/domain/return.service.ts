@@ -146,9 +146,16 @@ export async function requestReturn(deps: OrderDeps, userId: string, orderIdInpu
 }
 
 /**
+ * A refund is paid back out of what the shop received: a cash-on-delivery order's only once its cash
+ * was recorded as collected (paidAt), so the books never refund cash the shop never had.
+ */
+export const mayRefund = (order: { paymentMethod: string; paidAt: Date | null }) => order.paymentMethod !== 'COD' || order.paidAt !== null;
+
+/**
  * Staff move a return on (the machine decides what may follow what), with a note for the shopper.
  * Receiving writes ReturnReceived (the catalog restocks from it) in the same transaction as the
- * status, under the return's row lock, so the stock goes back exactly once; refunding records how.
+ * status, under the return's row lock, so the stock goes back exactly once; refunding records how
+ * (refused with a 409 for a cash-on-delivery order whose cash was not collected, `mayRefund`).
  */
 export async function updateReturn(deps: OrderDeps, idInput: string, input: UpdateReturnInput): Promise<ReturnDetails> {
   if (!isReturnId(idInput)) throw badRequest(returnMessages.invalidReturnId);
@@ -158,6 +165,10 @@ export async function updateReturn(deps: OrderDeps, idInput: string, input: Upda
     if (!row) throw notFound(returnMessages.returnNotFound);
     const check = checkReturnTransition(row.status, input.status);
     if (!check.ok) throw badRequest(check.message);
+    if (input.status === 'refunded') {
+      const [order] = await tx.select({ paymentMethod: orders.paymentMethod, paidAt: orders.paidAt }).from(orders).where(eq(orders.id, row.orderId));
+      if (!mayRefund(order!)) throw conflict(returnMessages.codNotCollected);
+    }
     const now = deps.clock();
     const changes: Partial<ReturnRow> = { status: input.status, updatedAt: now };
     if (input.status === 'received') changes.receivedAt = now;

@@ -12,6 +12,7 @@ afterAll(async () => {
 async function deliveredOrder(buyer: OrderClient, productId: string, quantity: number) {
   const id = (await buyer.post('/api/v1/new/order', { shippingInfo: shippingInfo(), items: [{ productId, quantity }] })).body.order._id;
   for (const status of ['shipped', 'delivered']) await svc.as('emp').put(`/api/v1/admin/order/${id}`, { status });
+  await svc.as('emp').post(`/api/v1/admin/order/${id}/cod-collected`); // the cash in hand: a COD refund comes out of it
   return id as string;
 }
 

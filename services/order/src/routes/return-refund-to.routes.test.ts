@@ -18,6 +18,7 @@ async function delivered(buyer: OrderClient): Promise<string> {
   const placed = await buyer.post('/api/v1/new/order', { shippingInfo: shippingInfo(), items: [{ productId, quantity: 1 }] });
   const id = placed.body.order._id;
   for (const status of ['shipped', 'delivered']) await svc.as('emp').put(`/api/v1/admin/order/${id}`, { status });
+  await svc.as('emp').post(`/api/v1/admin/order/${id}/cod-collected`); // the cash in hand: a COD refund comes out of it
   return id;
 }
 

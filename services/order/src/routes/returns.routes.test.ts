@@ -21,6 +21,7 @@ async function deliveredOrder(buyer: OrderClient, items: unknown[]) {
   const id = placed.body.order._id;
   const staff = svc.as('emp');
   for (const status of ['shipped', 'delivered']) expect((await staff.put(`/api/v1/admin/order/${id}`, { status })).status).toBe(200);
+  expect((await staff.post(`/api/v1/admin/order/${id}/cod-collected`)).status).toBe(200); // the cash in hand: a COD refund comes out of it
   return (await buyer.get(`/api/v1/order/${id}`)).body.order;
 }
 
