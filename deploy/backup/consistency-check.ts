@@ -255,7 +255,6 @@ export async function checkConsistency(dbs: ServiceDatabases, opts: ConsistencyC
   }
 
   // Events published before the consumer's backup was taken, missing from it.
-  let waitingEvents = 0;
   const authEvents = await outboxEvents(dbs.auth, 'auth', [...new Set(crossings.filter((c) => c.producer === 'auth').flatMap((c) => c.types))]);
   const waiting = new Set<string>();
   const requeued = new Set<string>();
@@ -280,7 +279,6 @@ export async function checkConsistency(dbs: ServiceDatabases, opts: ConsistencyC
       );
     }
   }
-  waitingEvents = waiting.size;
 
   for (const issue of await auditDocumentNumbers(dbs.order, { repair: opts.repair })) {
     const subject = `${issue.document} ${issue.financialYear}`;
@@ -295,5 +293,5 @@ export async function checkConsistency(dbs: ServiceDatabases, opts: ConsistencyC
     }
   }
 
-  return { findings, waitingEvents };
+  return { findings, waitingEvents: waiting.size };
 }
