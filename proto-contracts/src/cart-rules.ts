@@ -47,7 +47,7 @@ export const cartMessages = {
   mergeLinesRequired: 'Please send the guest cart lines',
   mergeTooManyLines: `A guest cart can send at most ${MAX_GUEST_MERGE_LINES} lines`,
   mergeKeyRequired: 'Please send the guest cart key (mergeKey)',
-  mergeTooManyUnknown: `The guest cart names more than ${MAX_GUEST_MERGE_UNKNOWN_PRODUCTS} products the shop does not have, so it was not merged: please clear it`,
+  mergeTooManyUnknown: `The guest cart names more than ${MAX_GUEST_MERGE_UNKNOWN_PRODUCTS} products the shop does not have, so none of it was added`,
   merged: (lines: number) => (lines === 1 ? 'Your guest cart line was added to your cart' : `Your guest cart (${lines} lines) was added to your cart`),
   mergeShort: (added: number, label: string, reason: string) => `Only ${added} of ${label} could be added: ${reason}`,
   mergeNone: (label: string, reason: string) => `${label} could not be added: ${reason}`,

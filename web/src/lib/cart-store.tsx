@@ -1,7 +1,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 // Type-only, so nothing of proto-contracts (zod) reaches the bundle: the cart service's own view types.
 import type { CartItemProperties } from '@shop/proto-contracts/web';
-import { getErrorMessage, ServerMessageError } from './api-errors';
+import { getErrorCode, getErrorMessage, ServerMessageError } from './api-errors';
 import { graphqlRequest } from './graphql-request';
 import {
   ADD_TO_CART,
@@ -324,8 +324,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   /**
    * Signed in (by password, OTP, sign-up or Google: all end here) with a guest cart kept: one
    * merge call adds it to the account; the shopper is told what could not be added. The guest cart
-   * is forgotten once the server answered; a failed call keeps it for the next start (the same key
-   * then cannot add it twice).
+   * is forgotten once the server answered, or refused it for what it holds; a call that failed
+   * otherwise keeps it for the next start (the same key then cannot add it twice).
    */
   const mergeGuestCartThenLoad = useCallback(
     (at: number, guestCart: GuestCart) => {
@@ -339,7 +339,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
           loadCartAndWishlist(at);
         },
         (error: unknown) => {
-          toast.error(`Your guest cart could not be added to your account yet: ${getErrorMessage(error, 'please try again')}`);
+          // Refused for what it holds (decision 0097): sending it again would be refused again.
+          if (getErrorCode(error) === 'BAD_USER_INPUT') {
+            writeGuestCart(null);
+            toast.error(getErrorMessage(error, 'Your guest cart could not be added to your account'));
+          } else toast.error(`Your guest cart could not be added to your account yet: ${getErrorMessage(error, 'please try again')}`);
           loadCartAndWishlist(at);
         },
       );
