@@ -51,3 +51,37 @@ export function creditOf(line: CreditableLine, before: number, quantity: number)
   const igstPaise = share(line.igstPaise);
   return { quantity, taxablePaise, cgstPaise, sgstPaise, igstPaise, valuePaise: taxablePaise + cgstPaise + sgstPaise + igstPaise };
 }
+
+export interface CreditNoteTotals {
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  /** Σ of the credited lines' values (taxable + GST). */
+  linesPaise: number;
+  /** The refund less the lines: the "Round off" line that closes the note (decision 0103). */
+  roundOffPaise: number;
+  /** Always the refund the credit note stands for. */
+  totalPaise: number;
+}
+
+/**
+ * The totals of a credit note standing for a refund: the credited lines reverse the taxable value
+ * and GST the returned units were invoiced with (`creditOf`), and a round-off line closes the gap to
+ * the refund — the order's cash round off, the round off of the re-priced kept items and the
+ * re-priced benefits (decision 0047) — so the note's total is the refund to the paisa.
+ */
+export function creditNoteTotalsOf(lines: readonly CreditedLine[], refundPaise: number): CreditNoteTotals {
+  if (!Number.isSafeInteger(refundPaise) || refundPaise < 0) throw new RangeError('refund must be whole paise ≥ 0');
+  const sum = (pick: (l: CreditedLine) => number) => lines.reduce((s, l) => s + pick(l), 0);
+  const linesPaise = sum((l) => l.valuePaise);
+  return {
+    taxablePaise: sum((l) => l.taxablePaise),
+    cgstPaise: sum((l) => l.cgstPaise),
+    sgstPaise: sum((l) => l.sgstPaise),
+    igstPaise: sum((l) => l.igstPaise),
+    linesPaise,
+    roundOffPaise: refundPaise - linesPaise,
+    totalPaise: refundPaise,
+  };
+}

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { amountInWords, creditNoteNumberOf, creditOf, financialYearOf, isReturnId, paiseToRupees, returnMessages } from '@shop/proto-contracts';
+import { amountInWords, creditNoteNumberOf, creditNoteTotalsOf, creditOf, financialYearOf, isReturnId, paiseToRupees, returnMessages } from '@shop/proto-contracts';
 import { badRequest, notFound, type Tx } from '@shop/platform';
 import { creditNoteCounters, creditNotes, invoices, returnItems, type CreditNoteRow } from '../db/schema';
 import type { OrderDeps } from './order-deps';
@@ -47,7 +47,8 @@ export interface CreditNote extends TaxInvoice {
  * The credit note of a received return, for the order's buyer or staff: each returned line's share
  * of what its invoice line carried (`creditOf`, after the units earlier credit notes of the order
  * took back), so the tax credited is the tax the returned units were invoiced with. Shipping is not
- * credited (it is not refunded).
+ * credited (it is not refunded). A round-off line closes the note to the refund it stands for, so
+ * its total is always the refund to the paisa (decision 0103).
  */
 export async function getCreditNote(deps: OrderDeps, viewer: Viewer, returnIdInput: string): Promise<CreditNote> {
   if (!isReturnId(returnIdInput)) throw badRequest(returnMessages.invalidReturnId);
@@ -68,10 +69,12 @@ export async function getCreditNote(deps: OrderDeps, viewer: Viewer, returnIdInp
   const before = new Map<number, number>();
   for (const e of earlier) before.set(e.lineNo, (before.get(e.lineNo) ?? 0) + e.quantity);
 
+  const creditedLines: ReturnType<typeof creditOf>[] = [];
   const lines = ret.items.map(({ line, quantity }, k): TaxInvoiceLine => {
     const index = ret.order.items.findIndex((i) => i.lineNo === line.lineNo);
     const invoiced = invoice.lines[index]!;
     const credited = creditOf(invoiced, before.get(line.lineNo) ?? 0, quantity);
+    creditedLines.push(credited);
     const grossShare = invoiced.unitPricePaise * quantity;
     return {
       no: k + 1,
@@ -89,8 +92,7 @@ export async function getCreditNote(deps: OrderDeps, viewer: Viewer, returnIdInp
       totalPaise: credited.valuePaise,
     };
   });
-  const sum = (pick: (l: TaxInvoiceLine) => number) => lines.reduce((s, l) => s + pick(l), 0);
-  const totalPaise = sum((l) => l.totalPaise);
+  const totals = creditNoteTotalsOf(creditedLines, ret.refundPaise);
   return {
     ...invoice,
     kind: 'credit-note',
@@ -99,14 +101,14 @@ export async function getCreditNote(deps: OrderDeps, viewer: Viewer, returnIdInp
     seller: note.seller,
     lines,
     coupon: null,
-    taxablePaise: sum((l) => l.taxablePaise),
-    cgstPaise: sum((l) => l.cgstPaise),
-    sgstPaise: sum((l) => l.sgstPaise),
-    igstPaise: sum((l) => l.igstPaise),
+    taxablePaise: totals.taxablePaise,
+    cgstPaise: totals.cgstPaise,
+    sgstPaise: totals.sgstPaise,
+    igstPaise: totals.igstPaise,
     shippingPaise: 0,
-    roundOffPaise: 0,
-    totalPaise,
-    totalInWords: amountInWords(totalPaise),
+    roundOffPaise: totals.roundOffPaise,
+    totalPaise: totals.totalPaise,
+    totalInWords: amountInWords(totals.totalPaise),
     returnId,
     invoiceNumber: invoice.number,
   };
@@ -138,6 +140,8 @@ export function toCreditNoteView(c: CreditNote) {
     cgst: r(c.cgstPaise),
     sgst: r(c.sgstPaise),
     igst: r(c.igstPaise),
+    // The refund less the lines (decision 0103): total = Σ lines' totals + roundOff = the refund.
+    roundOff: r(c.roundOffPaise),
     total: r(c.totalPaise),
   };
 }
