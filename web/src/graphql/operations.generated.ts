@@ -355,9 +355,9 @@ export type AdminOrderDetailQueryVariables = Exact<{
 }>;
 
 
-export type AdminOrderDetailQuery = { order: { shippedAt: string | null, deliveredAt: string | null, cancelledAt: string | null, estimatedDelivery: string, invoiceNumber: string | null, invoiceUrl: string | null, id: string, createdAt: string, orderStatus: OrderStatus, nextStatuses: Array<OrderStatus>, totalPrice: number, buyerName: string, itemPrice: number, discountPrice: number, couponCode: string | null, couponDiscount: number, taxPrice: number, shippingPrice: number, roundOff: number, pricesIncludeGst: boolean, paidAt: string | null, orderItems: Array<{ productId: string, name: string, image: string | null, price: number, quantity: number, properties: { size: string | null, color: string | null } }>, returns: Array<{ id: string, orderId: string, status: string, reason: string, refundAmount: number, refundMethod: string | null, refundReference: string | null, createdAt: string, creditNoteNumber: string | null, items: Array<{ productId: string, name: string, quantity: number, properties: { size: string | null, color: string | null } }>, timeline: Array<{ status: string, note: string | null, at: string }> }>, staffNotes: Array<{ id: string, authorName: string, text: string, createdAt: string }> | null, paymentInfo: { id: string | null, status: string, method: string }, shipment: { courier: string, courierName: string, trackingNumber: string | null, trackingUrl: string | null } | null, shippingInfo: { address: string, city: string, state: string, country: string, pinCode: number, phoneNo: string } } | null };
+export type AdminOrderDetailQuery = { order: { shippedAt: string | null, deliveredAt: string | null, cancelledAt: string | null, estimatedDelivery: string, invoiceNumber: string | null, invoiceUrl: string | null, id: string, createdAt: string, orderStatus: OrderStatus, nextStatuses: Array<OrderStatus>, totalPrice: number, buyerName: string, archived: boolean | null, itemPrice: number, discountPrice: number, couponCode: string | null, couponDiscount: number, taxPrice: number, shippingPrice: number, roundOff: number, pricesIncludeGst: boolean, paidAt: string | null, orderItems: Array<{ productId: string, name: string, image: string | null, price: number, quantity: number, properties: { size: string | null, color: string | null } }>, returns: Array<{ id: string, orderId: string, status: string, reason: string, refundAmount: number, refundMethod: string | null, refundReference: string | null, createdAt: string, creditNoteNumber: string | null, items: Array<{ productId: string, name: string, quantity: number, properties: { size: string | null, color: string | null } }>, timeline: Array<{ status: string, note: string | null, at: string }> }>, staffNotes: Array<{ id: string, authorName: string, text: string, createdAt: string }> | null, paymentInfo: { id: string | null, status: string, method: string }, shipment: { courier: string, courierName: string, trackingNumber: string | null, trackingUrl: string | null } | null, shippingInfo: { address: string, city: string, state: string, country: string, pinCode: number, phoneNo: string } } | null };
 
-export type AdminOrderFieldsFragment = { id: string, createdAt: string, orderStatus: OrderStatus, nextStatuses: Array<OrderStatus>, totalPrice: number, buyerName: string, orderItems: Array<{ productId: string, name: string, quantity: number }>, paymentInfo: { id: string | null, status: string, method: string }, shipment: { courier: string, courierName: string, trackingNumber: string | null, trackingUrl: string | null } | null };
+export type AdminOrderFieldsFragment = { id: string, createdAt: string, orderStatus: OrderStatus, nextStatuses: Array<OrderStatus>, totalPrice: number, buyerName: string, shippedAt: string | null, archived: boolean | null, orderItems: Array<{ productId: string, name: string, quantity: number }>, paymentInfo: { id: string | null, status: string, method: string }, shipment: { courier: string, courierName: string, trackingNumber: string | null, trackingUrl: string | null } | null };
 
 export type OrderDeliveryAndPricesFragment = { itemPrice: number, discountPrice: number, couponCode: string | null, couponDiscount: number, taxPrice: number, shippingPrice: number, roundOff: number, pricesIncludeGst: boolean, paidAt: string | null, shippingInfo: { address: string, city: string, state: string, country: string, pinCode: number, phoneNo: string }, paymentInfo: { id: string | null, status: string, method: string } };
 
@@ -367,19 +367,20 @@ export type AdminOrderSearchQueryVariables = Exact<{
   payment?: string | null | undefined;
   from?: string | null | undefined;
   to?: string | null | undefined;
+  archived?: string | null | undefined;
   page: number;
   limit: number;
 }>;
 
 
-export type AdminOrderSearchQuery = { adminOrders: { totalPages: number, currentPage: number, total: number, totalAmount: number, orders: Array<{ id: string, createdAt: string, orderStatus: OrderStatus, nextStatuses: Array<OrderStatus>, totalPrice: number, buyerName: string, orderItems: Array<{ productId: string, name: string, quantity: number }>, paymentInfo: { id: string | null, status: string, method: string }, shipment: { courier: string, courierName: string, trackingNumber: string | null, trackingUrl: string | null } | null }> } };
+export type AdminOrderSearchQuery = { adminOrders: { totalPages: number, currentPage: number, total: number, totalAmount: number, orders: Array<{ id: string, createdAt: string, orderStatus: OrderStatus, nextStatuses: Array<OrderStatus>, totalPrice: number, buyerName: string, shippedAt: string | null, archived: boolean | null, orderItems: Array<{ productId: string, name: string, quantity: number }>, paymentInfo: { id: string | null, status: string, method: string }, shipment: { courier: string, courierName: string, trackingNumber: string | null, trackingUrl: string | null } | null }> } };
 
 export type AdminCollectCodMutationVariables = Exact<{
   id: string;
 }>;
 
 
-export type AdminCollectCodMutation = { collectCod: { success: boolean, message: string | null, order: { paidAt: string | null, id: string, createdAt: string, orderStatus: OrderStatus, nextStatuses: Array<OrderStatus>, totalPrice: number, buyerName: string, orderItems: Array<{ productId: string, name: string, quantity: number }>, paymentInfo: { id: string | null, status: string, method: string }, shipment: { courier: string, courierName: string, trackingNumber: string | null, trackingUrl: string | null } | null } | null } };
+export type AdminCollectCodMutation = { collectCod: { success: boolean, message: string | null, order: { paidAt: string | null, id: string, createdAt: string, orderStatus: OrderStatus, nextStatuses: Array<OrderStatus>, totalPrice: number, buyerName: string, shippedAt: string | null, archived: boolean | null, orderItems: Array<{ productId: string, name: string, quantity: number }>, paymentInfo: { id: string | null, status: string, method: string }, shipment: { courier: string, courierName: string, trackingNumber: string | null, trackingUrl: string | null } | null } | null } };
 
 export type AdminDeleteOrderMutationVariables = Exact<{
   id: string;
@@ -387,6 +388,14 @@ export type AdminDeleteOrderMutationVariables = Exact<{
 
 
 export type AdminDeleteOrderMutation = { deleteOrder: { success: boolean, message: string | null } };
+
+export type AdminSetOrderArchivedMutationVariables = Exact<{
+  id: string;
+  archived: boolean;
+}>;
+
+
+export type AdminSetOrderArchivedMutation = { setOrderArchived: { success: boolean, message: string | null, order: { id: string, createdAt: string, orderStatus: OrderStatus, nextStatuses: Array<OrderStatus>, totalPrice: number, buyerName: string, shippedAt: string | null, archived: boolean | null, orderItems: Array<{ productId: string, name: string, quantity: number }>, paymentInfo: { id: string | null, status: string, method: string }, shipment: { courier: string, courierName: string, trackingNumber: string | null, trackingUrl: string | null } | null } | null } };
 
 export type AdminSetOrderStatusMutationVariables = Exact<{
   id: string;
@@ -396,7 +405,7 @@ export type AdminSetOrderStatusMutationVariables = Exact<{
 }>;
 
 
-export type AdminSetOrderStatusMutation = { setOrderStatus: { success: boolean, message: string | null, order: { paidAt: string | null, shippedAt: string | null, deliveredAt: string | null, cancelledAt: string | null, estimatedDelivery: string, id: string, createdAt: string, orderStatus: OrderStatus, nextStatuses: Array<OrderStatus>, totalPrice: number, buyerName: string, orderItems: Array<{ productId: string, name: string, quantity: number }>, paymentInfo: { id: string | null, status: string, method: string }, shipment: { courier: string, courierName: string, trackingNumber: string | null, trackingUrl: string | null } | null } | null } };
+export type AdminSetOrderStatusMutation = { setOrderStatus: { success: boolean, message: string | null, order: { paidAt: string | null, deliveredAt: string | null, cancelledAt: string | null, estimatedDelivery: string, id: string, createdAt: string, orderStatus: OrderStatus, nextStatuses: Array<OrderStatus>, totalPrice: number, buyerName: string, shippedAt: string | null, archived: boolean | null, orderItems: Array<{ productId: string, name: string, quantity: number }>, paymentInfo: { id: string | null, status: string, method: string }, shipment: { courier: string, courierName: string, trackingNumber: string | null, trackingUrl: string | null } | null } | null } };
 
 export type AdminProductsQueryVariables = Exact<{
   query?: string | null | undefined;
@@ -1096,6 +1105,7 @@ export interface GraphQLOperations {
   AdminReturns: { data: AdminReturnsQuery; variables: AdminReturnsQueryVariables };
   AdminReviewList: { data: AdminReviewListQuery; variables: AdminReviewListQueryVariables };
   AdminReviews: { data: AdminReviewsQuery; variables: AdminReviewsQueryVariables };
+  AdminSetOrderArchived: { data: AdminSetOrderArchivedMutation; variables: AdminSetOrderArchivedMutationVariables };
   AdminSetOrderStatus: { data: AdminSetOrderStatusMutation; variables: AdminSetOrderStatusMutationVariables };
   AdminUpdateCategory: { data: AdminUpdateCategoryMutation; variables: AdminUpdateCategoryMutationVariables };
   AdminUserPage: { data: AdminUserPageQuery; variables: AdminUserPageQueryVariables };

@@ -11,6 +11,9 @@ const ADMIN_ORDER_FIELDS = `
     nextStatuses
     totalPrice
     buyerName
+    # Decision 0103: a shipped or invoiced order is archived, never deleted; archived ones hide from the list.
+    shippedAt
+    archived
     orderItems {
       productId
       name
@@ -40,12 +43,14 @@ export interface AdminOrderFilters {
   /** Asia/Kolkata days YYYY-MM-DD, both included. */
   from: string;
   to: string;
+  /** Archived orders: '' hides them (the default), 'include' shows them too, 'only' shows just them. */
+  archived: string;
 }
 
 /** Staff: one page of the orders a search finds, newest first, with the sum of those not cancelled. */
 export const ADMIN_ORDER_SEARCH = graphqlDocument('AdminOrderSearch', `
-  query AdminOrderSearch($q: String, $status: String, $payment: String, $from: String, $to: String, $page: Int!, $limit: Int!) {
-    adminOrders(q: $q, status: $status, payment: $payment, from: $from, to: $to, page: $page, limit: $limit) {
+  query AdminOrderSearch($q: String, $status: String, $payment: String, $from: String, $to: String, $archived: String, $page: Int!, $limit: Int!) {
+    adminOrders(q: $q, status: $status, payment: $payment, from: $from, to: $to, archived: $archived, page: $page, limit: $limit) {
       orders {
         ...AdminOrderFields
       }
@@ -94,7 +99,6 @@ export const SET_ORDER_STATUS = graphqlDocument('AdminSetOrderStatus', `
         ...AdminOrderFields
         # The order page's timeline and payment follow the move without asking again.
         paidAt
-        shippedAt
         deliveredAt
         cancelledAt
         estimatedDelivery
@@ -104,7 +108,21 @@ export const SET_ORDER_STATUS = graphqlDocument('AdminSetOrderStatus', `
   ${ADMIN_ORDER_FIELDS}
 `);
 
-/** Admin only: deletes an order (one still holding stock gives it back). */
+/** Admin only: archives (true) or unarchives (false) an order; archived ones hide from the staff's default list (decision 0103). */
+export const SET_ORDER_ARCHIVED = graphqlDocument('AdminSetOrderArchived', `
+  mutation AdminSetOrderArchived($id: ID!, $archived: Boolean!) {
+    setOrderArchived(id: $id, archived: $archived) {
+      success
+      message
+      order {
+        ...AdminOrderFields
+      }
+    }
+  }
+  ${ADMIN_ORDER_FIELDS}
+`);
+
+/** Admin only: deletes an order never shipped nor invoiced (one still holding stock gives it back); others are archived. */
 export const DELETE_ORDER = graphqlDocument('AdminDeleteOrder', `
   mutation AdminDeleteOrder($id: ID!) {
     deleteOrder(id: $id) {

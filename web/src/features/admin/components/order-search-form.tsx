@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { AdminOrderFilters } from '../api/admin-orders-documents';
 import { ORDER_STATUSES, orderStatusLabel, PAYMENT_STATUSES } from '@shop/proto-contracts/web';
 
-const EMPTY: AdminOrderFilters = { q: '', status: '', payment: '', from: '', to: '' };
+const EMPTY: AdminOrderFilters = { q: '', status: '', payment: '', from: '', to: '', archived: '' };
 
 interface OrderSearchFormProps {
   /** The filters in the address ('' when not set). */
@@ -66,6 +66,16 @@ export function OrderSearchForm({ filters, filtered, onSearch }: OrderSearchForm
               {orderStatusLabel(status)}
             </option>
           ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-archived`} className="field__label">
+          Archived
+        </label>
+        <select {...field('archived')} className="field__input">
+          <option value="">Hide archived</option>
+          <option value="include">Include archived</option>
+          <option value="only">Only archived</option>
         </select>
       </div>
       <div className="field">

@@ -7,7 +7,7 @@ import { formatINR } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { shopDateTime } from '../api/admin-orders-dates';
 import type { AdminOrder, AdminOrderFilters } from '../api/admin-orders-documents';
-import { orderStatusLabel, orderStatusOf, type OrderStatus } from '@shop/proto-contracts/web';
+import { keptForTheBooks, orderStatusLabel, orderStatusOf, type OrderStatus } from '@shop/proto-contracts/web';
 import { moveLabel } from '../api/order-moves';
 import { adminOrderNumber, useAdminOrdersActions } from '../hooks/use-admin-orders-actions';
 import { useAdminOrders } from '../hooks/use-admin-orders';
@@ -34,6 +34,7 @@ interface OrderRowProps {
   onMove(order: AdminOrder, to: OrderStatus): void;
   onCollect(order: AdminOrder): void;
   onDelete(order: AdminOrder): void;
+  onArchive(order: AdminOrder, archived: boolean): void;
 }
 
 const PAYMENT_METHOD_SHORT: Record<string, string> = { COD: 'COD', ONLINE: 'Online' };
@@ -60,7 +61,7 @@ function actionsIdOf(orderId: string): string {
   return `admin-order-actions-${orderId}`;
 }
 
-function OrderRow({ order, isAdmin, busyId, onMove, onCollect, onDelete }: OrderRowProps) {
+function OrderRow({ order, isAdmin, busyId, onMove, onCollect, onDelete, onArchive }: OrderRowProps) {
   const number = adminOrderNumber(order.id);
   const placed = shopDateTime(order.createdAt);
   const moves = order.nextStatuses;
@@ -91,6 +92,7 @@ function OrderRow({ order, isAdmin, busyId, onMove, onCollect, onDelete }: Order
       </td>
       <td role="cell" data-label="Status">
         <StatusBadge status={order.orderStatus} />
+        {order.archived ? <span className="badge admin-orders__archived">Archived</span> : null}
         <span className="admin-orders__payment">
           {PAYMENT_METHOD_SHORT[order.paymentInfo.method] ?? order.paymentInfo.method} · {order.paymentInfo.status}
         </span>
@@ -118,7 +120,18 @@ function OrderRow({ order, isAdmin, busyId, onMove, onCollect, onDelete }: Order
               <span className="sr-only"> {number}</span>
             </button>
           ) : null}
-          {isAdmin ? (
+          {/* Decision 0103: what was shipped or invoiced is in the books, archived (admin), never deleted. */}
+          {isAdmin && (order.archived || keptForTheBooks({ status: order.orderStatus, shippedAt: order.shippedAt })) ? (
+            <button
+              type="button"
+              className="btn btn--sm btn--outline admin-orders__delete"
+              onClick={() => onArchive(order, !order.archived)}
+              disabled={busyId !== null}
+            >
+              {order.archived ? 'Unarchive' : 'Archive'}
+              <span className="sr-only"> order {number}</span>
+            </button>
+          ) : isAdmin ? (
             <button
               type="button"
               className="btn btn--sm admin-ops-btn--danger admin-orders__delete"
@@ -167,7 +180,7 @@ export function OrdersSection() {
     },
     [reload],
   );
-  const { changeStatus, collectCod, deleteOrder, busyId, dialog } = useAdminOrdersActions(onChanged);
+  const { changeStatus, collectCod, deleteOrder, archiveOrder, busyId, dialog } = useAdminOrdersActions(onChanged);
 
   useEffect(() => {
     const target = focusAfterChange.current;
@@ -216,6 +229,7 @@ export function OrdersSection() {
                 onMove={(o, to) => void changeStatus(o.id, to)}
                 onCollect={(o) => void collectCod(o.id, o.totalPrice)}
                 onDelete={(o) => void deleteOrder(o.id)}
+                onArchive={(o, archived) => void archiveOrder(o.id, archived)}
               />
             ))}
           </tbody>

@@ -6,7 +6,7 @@ import { getErrorCode, payloadMessage } from '../../../lib/api-errors';
 import { invalidateQueries } from '../../../lib/query-cache';
 import { formatINR, formatOrderNumber } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast-failure';
-import { COLLECT_COD, DELETE_ORDER, SET_ORDER_STATUS } from '../api/admin-orders-documents';
+import { COLLECT_COD, DELETE_ORDER, SET_ORDER_ARCHIVED, SET_ORDER_STATUS } from '../api/admin-orders-documents';
 import { orderStatusLabel, type OrderStatus } from '@shop/proto-contracts/web';
 import { useShipDialog } from '../components/ship-order-dialog';
 
@@ -14,6 +14,7 @@ const STATUS_FAILED = 'Failed to Update Order status';
 const DELETE_FAILED = 'Failed to Delete Order';
 const DELETED = 'Order deleted';
 const COLLECT_FAILED = 'Failed to record the cash collected';
+const ARCHIVE_FAILED = 'Failed to archive the order';
 /** Refusals that mean the order is not as shown (moved on, or gone): worth reading the list again. */
 const STALE_ORDER_CODES = new Set(['BAD_USER_INPUT', 'CONFLICT', 'NOT_FOUND']);
 
@@ -29,6 +30,8 @@ export interface AdminOrderActions {
   dialog: ReactNode;
   /** Asks first; true when the order was deleted. */
   deleteOrder(orderId: string): Promise<boolean>;
+  /** Admin: asks first; true when the order is now archived (or, with false, unarchived). */
+  archiveOrder(orderId: string, archived: boolean): Promise<boolean>;
   /** The order being changed or deleted right now, if any. */
   busyId: string | null;
 }
@@ -39,6 +42,7 @@ export interface AdminOrderActions {
  */
 export function useAdminOrdersActions(onChanged: (change: 'status' | 'deleted', orderId: string) => void): AdminOrderActions {
   const { mutate: setStatus } = useSessionMutation(SET_ORDER_STATUS);
+  const { mutate: setArchived } = useSessionMutation(SET_ORDER_ARCHIVED);
   const { mutate: remove } = useSessionMutation(DELETE_ORDER);
   const { mutate: collect } = useSessionMutation(COLLECT_COD);
   const { ask: askShipment, dialog: shipDialog } = useShipDialog();
@@ -154,5 +158,36 @@ export function useAdminOrdersActions(onChanged: (change: 'status' | 'deleted', 
     [run, remove, onChanged, rereadIfStale, dialogs],
   );
 
-  return { changeStatus, collectCod, deleteOrder, busyId, dialog: shipDialog };
+  // A shipped or invoiced order stays in the books (decision 0103): archiving hides it from the list.
+  const archiveOrder = useCallback(
+    async (orderId: string, archived: boolean) => {
+      if (busy.current) return false;
+      const number = adminOrderNumber(orderId);
+      const question = archived
+        ? `Archive order ${number}? It leaves this list and stays in the buyer's account, its invoice and the GST books.`
+        : `Unarchive order ${number}? It shows in this list again.`;
+      if (!(await dialogs.confirm(question, { confirmLabel: archived ? 'Archive order' : 'Unarchive order', cancelLabel: 'Not now' }))) return false;
+      return run(orderId, async () => {
+        try {
+          const data = await setArchived({ id: orderId, archived });
+          const payload = data?.setOrderArchived;
+          if (!payload?.success) {
+            toast.error(payloadMessage(payload, ARCHIVE_FAILED));
+            return false;
+          }
+          toast.success(payload.message);
+          // The list is read again: an archived order leaves the default list.
+          onChanged('deleted', orderId);
+          return true;
+        } catch (error) {
+          toastFailure(error, ARCHIVE_FAILED);
+          rereadIfStale(error);
+          return false;
+        }
+      });
+    },
+    [run, setArchived, onChanged, rereadIfStale, dialogs],
+  );
+
+  return { changeStatus, collectCod, deleteOrder, archiveOrder, busyId, dialog: shipDialog };
 }

@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router-dom';
 import type { AdminOrderFilters } from '../api/admin-orders-documents';
 
 const PAGE_KEY = 'page';
-const FILTER_KEYS = ['q', 'status', 'payment', 'from', 'to'] as const satisfies ReadonlyArray<keyof AdminOrderFilters>;
-export const NO_FILTERS: AdminOrderFilters = { q: '', status: '', payment: '', from: '', to: '' };
+const FILTER_KEYS = ['q', 'status', 'payment', 'from', 'to', 'archived'] as const satisfies ReadonlyArray<keyof AdminOrderFilters>;
+export const NO_FILTERS: AdminOrderFilters = { q: '', status: '', payment: '', from: '', to: '', archived: '' };
 
 /** `?page=` as written in the address: a whole number from 1, anything else is page 1. */
 export function parsePageParam(value: string | null): number {
@@ -15,7 +15,7 @@ export function parsePageParam(value: string | null): number {
 export interface AdminOrdersParams {
   page: number;
   setPage(page: number, options?: { replace?: boolean }): void;
-  /** The filters in the address (`?q=&status=&payment=&from=&to=`), empty ones as ''. */
+  /** The filters in the address (`?q=&status=&payment=&from=&to=&archived=`), empty ones as ''. */
   filters: AdminOrderFilters;
   /** Whether any filter is set (else the list is every order). */
   filtered: boolean;

@@ -24,6 +24,7 @@ export function useAdminOrders(filters: AdminOrderFilters, page: number): { stat
       payment: orNull(filters.payment),
       from: orNull(filters.from),
       to: orNull(filters.to),
+      archived: orNull(filters.archived),
       page,
       limit: ORDERS_PER_PAGE,
     },
