@@ -33,7 +33,7 @@ async function receivedReturn(buyer: OrderClient, orderId: string, items: unknow
 const CREDIT_NOTE = `query($id: ID!) { creditNote(returnId: $id) {
   number issuedAt returnId orderId invoiceNumber placeOfSupply intraState
   lines { description hsnCode quantity gstRate taxableValue cgst sgst igst total }
-  taxableValue cgst sgst igst total } }`;
+  taxableValue cgst sgst igst roundOff total } }`;
 
 describe('credit notes on received returns (decision 0048)', () => {
   test('each received return gets the next number of the year; it reverses the tax of what came back; REST, GraphQL and the PDF agree', async () => {
@@ -70,12 +70,16 @@ describe('credit notes on received returns (decision 0048)', () => {
     }
     const [a, b] = notes;
     expect(a).toMatchObject({ invoiceNumber: expect.stringMatching(/^SK\//), intraState: true, lines: [{ hsnCode: '6109', quantity: 1, gstRate: 5 }] });
-    for (const note of notes) {
+    const cents = (n: number) => Math.round(n * 100);
+    for (const [k, note] of notes.entries()) {
       expect(note.cgst).toBe(note.sgst);
-      expect(Math.round((note.taxableValue + note.cgst + note.sgst) * 100)).toBe(Math.round(note.total * 100));
+      // Its lines, then a round off up to the refund it stands for (decision 0103).
+      expect(cents(note.taxableValue + note.cgst + note.sgst)).toBe(cents(note.lines[0].total));
+      expect(cents(note.lines[0].total + note.roundOff)).toBe(cents(note.total));
+      expect(note.total).toBe([first, second][k]!.refundAmount);
     }
-    // Together the two notes take back exactly the line as invoiced: its value and its tax.
-    expect(Math.round((a.total + b.total) * 100)).toBe(Math.round(line.taxableValue * 100) + Math.round(line.tax * 100));
+    // Together the two notes' lines take back exactly the line as invoiced: its value and its tax.
+    expect(cents(a.lines[0].total + b.lines[0].total)).toBe(cents(line.taxableValue) + cents(line.tax));
     expect(Math.round((a.cgst + a.sgst + b.cgst + b.sgst) * 100)).toBe(Math.round(line.tax * 100));
 
     const pdf = await buyer.download(`/api/v1/returns/${first._id}/credit-note/pdf`);
