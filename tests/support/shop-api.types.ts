@@ -1209,7 +1209,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Orders of an Asia/Kolkata calendar day (date, page)
+         * Orders of an Asia/Kolkata calendar day (date, page; archived: exclude, the default, include or only)
          * @description Roles admin and emp.
          */
         get: operations["getOrdersDate"];
@@ -1229,7 +1229,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Find orders, newest first: q (order number in any form, or a buyer name or phone; a buyer email for admins only), status, payment, from/to (Asia/Kolkata days), page, pageSize or limit (1–100, 50); totalAmount covers all pages
+         * Find orders, newest first: q (order number in any form, or a buyer name or phone; a buyer email for admins only), status, payment, from/to (Asia/Kolkata days), archived (exclude: the default, include, only), page, pageSize or limit (1–100, 50); totalAmount covers all pages
          * @description Roles admin and emp.
          */
         get: operations["getAdminOrders"];
@@ -1249,7 +1249,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The orders the same search finds (all pages, at most 5000) as CSV; the buyer email column only for admin
+         * The orders the same search finds (all pages, at most 5000) as CSV, archived ones included unless archived says otherwise; the buyer email column only for admin
          * @description Roles admin and emp.
          */
         get: operations["getAdminOrdersExport"];
@@ -1330,13 +1330,13 @@ export interface paths {
         };
         get?: never;
         /**
-         * Change an order's status; shipping (status shipped) needs courier and trackingNumber, shown to the buyer with the courier's tracking link
+         * Change an order's status (staff); shipping (status shipped) needs courier and trackingNumber, shown to the buyer with the courier's tracking link. Or { archived: true | false } (admin only, 403 for emp): an archived order is hidden from the staff's default order lists and kept everywhere else (decision 0103)
          * @description Roles admin and emp.
          */
         put: operations["putAdminOrderId"];
         post?: never;
         /**
-         * Delete an order
+         * Delete an order never shipped (its held stock goes back); 409 for an order that was ever shipped or has an invoice: archive it instead (decision 0103)
          * @description Role admin.
          */
         delete: operations["deleteAdminOrderId"];
@@ -8106,6 +8106,7 @@ export interface operations {
     getOrdersDate: {
         parameters: {
             query?: {
+                archived?: "exclude" | "include" | "only";
                 date?: string;
                 page?: string;
             };
@@ -8218,6 +8219,7 @@ export interface operations {
                 payment?: "Pending" | "Paid" | "Refunded" | "Cancelled";
                 from?: string;
                 to?: string;
+                archived?: "exclude" | "include" | "only";
                 page?: string;
                 limit?: string;
             };
@@ -8334,6 +8336,7 @@ export interface operations {
                 payment?: "Pending" | "Paid" | "Refunded" | "Cancelled";
                 from?: string;
                 to?: string;
+                archived?: "exclude" | "include" | "only";
                 page?: string;
                 limit?: string;
             };
@@ -8624,7 +8627,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    status: unknown;
+                    status?: unknown;
+                    archived?: boolean;
                     /** @enum {string} */
                     courier?: "delhivery" | "bluedart" | "dtdc" | "ekart" | "xpressbees" | "india-post" | "shadowfax";
                     trackingNumber?: string;
@@ -8792,6 +8796,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The order was shipped or invoiced */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
