@@ -154,10 +154,24 @@ function opsFileOf(dataDir: string): OpsFile | undefined {
   }
 }
 
-/** The process id of a live shop on this DATA_DIR, if one runs (a crashed one leaves a stale file: not counted). */
-export function runningShopOn(dataDir: string): number | undefined {
+/**
+ * The process id of a shop that runs on this DATA_DIR, if one does: its file names a live process
+ * and something listens on its ops port. A crashed shop leaves a stale file, whose process id may
+ * be some other process's by now: nothing listens on its port (connection refused), not counted.
+ * A port that answers slowly (a shop under load) counts as running: opening the folder beside a
+ * running shop would corrupt it.
+ */
+export async function runningShopOn(dataDir: string): Promise<number | undefined> {
   const ops = opsFileOf(dataDir);
-  return ops && isAlive(ops.pid) ? ops.pid : undefined;
+  if (!ops || !isAlive(ops.pid)) return undefined;
+  try {
+    const answer = await fetch(`http://127.0.0.1:${ops.port}/backup`, { method: 'POST', signal: AbortSignal.timeout(5_000) });
+    await answer.body?.cancel();
+    return ops.pid;
+  } catch (err) {
+    const code = ((err as { cause?: { code?: string } }).cause ?? {}).code;
+    return code === 'ECONNREFUSED' ? undefined : ops.pid;
+  }
 }
 
 /** A problem the operator can fix: printed as it is, exit code 1. */
@@ -171,14 +185,14 @@ export async function backup(file: string, env: Record<string, string | undefine
   if (existsSync(target)) throw new OperatorError(`${target} exists already; give a new file name`);
   const partial = `${target}.partial`;
   const ops = opsFileOf(dataDir);
-  const running = ops !== undefined && runningShopOn(dataDir) !== undefined;
+  const running = ops !== undefined && (await runningShopOn(dataDir)) !== undefined;
   try {
     if (running && ops) {
       let answer: Response;
       try {
         answer = await fetch(`http://127.0.0.1:${ops.port}/backup`, { method: 'POST', headers: { authorization: `Bearer ${ops.token}` } });
       } catch (err) {
-        throw new OperatorError(`The shop (process ${ops.pid}) runs on DATA_DIR ${dataDir} but its ops channel did not answer (${(err as Error).message})`);
+        throw new OperatorError(`The shop (process ${ops.pid}) on DATA_DIR ${dataDir} stopped answering its ops channel (${(err as Error).message})`);
       }
       if (answer.status !== 200 || !answer.body) throw new OperatorError(`The shop refused the backup: ${answer.status} ${(await answer.text()).trim()}`);
       await pipeline(Readable.fromWeb(answer.body as import('node:stream/web').ReadableStream), createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
@@ -264,6 +278,9 @@ export async function restore(file: string, env: Record<string, string | undefin
         const parts: Buffer[] = [];
         for await (const chunk of entry.chunks) parts.push(chunk);
         database = new Blob(parts);
+      } else if (entry.path === `keys/${OPS_FILE}`) {
+        // A running shop's address and token belong to that shop, never to a restored folder.
+        for await (const _ of entry.chunks);
       } else {
         const [root, target, mode] = entry.path.startsWith('keys/') ? [join(dataDir, 'keys'), safeRelativePath(entry.path, 'keys'), 0o600] : [mediaDir, safeRelativePath(entry.path, 'media'), 0o644];
         const path = join(root, target);

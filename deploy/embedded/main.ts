@@ -78,8 +78,8 @@ function loadOrCreateKeys(dataDir: string) {
 }
 
 /** One process per DATA_DIR: PGlite has no lock of its own, and two on one folder would corrupt it. */
-function assertNoOtherShopOn(dataDir: string) {
-  const pid = runningShopOn(dataDir);
+async function assertNoOtherShopOn(dataDir: string) {
+  const pid = await runningShopOn(dataDir);
   if (pid !== undefined && pid !== process.pid) throw new ConfigError([`DATA_DIR: the shop in process ${pid} runs on ${dataDir}; stop it first (one shop per DATA_DIR)`]);
 }
 
@@ -91,7 +91,7 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
   const dataDir = resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const logger = createLogger('shop', config.LOG_LEVEL);
-  assertNoOtherShopOn(dataDir);
+  await assertNoOtherShopOn(dataDir);
   const keys = loadOrCreateKeys(dataDir);
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 

@@ -49,10 +49,16 @@ const stoppedBackupFile = join(work, 'stopped.tar.gz');
 let picture: Buffer;
 let pictureUrl: string;
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+/** The shop running now, stopped by afterAll when a failed assertion left it running. */
+let current: Shop | undefined;
+afterAll(async () => {
+  await current?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
 
 test('a backup taken under load restores every order acknowledged before it, with stock, invoice, mails, pictures and sessions', async () => {
   let shop: Shop = await startEmbedded(shopEnv(original));
+  current = shop;
   const admin = new ShopClient(shop.url);
   expect((await admin.post('/api/v1/login', ADMIN)).status).toBe(200);
 
@@ -123,6 +129,7 @@ test('a backup taken under load restores every order acknowledged before it, wit
   expect(placed.filter((o) => o.answeredAt >= backupBegan).length).toBeGreaterThan(0);
   expect(acknowledged.length).toBeGreaterThan(5);
   await shop.stop();
+  current = undefined;
   // The original is gone (a lost disk); the backup file is all there is.
   rmSync(original, { recursive: true, force: true });
   const restored = join(work, 'restored');
@@ -132,6 +139,7 @@ test('a backup taken under load restores every order acknowledged before it, wit
   // Events that were on their way to a consumer at the backup's moment are handed on at the first start.
   const restoredEvents = join(restored, 'restored-events.json');
   shop = await startEmbedded(shopEnv(restored));
+  current = shop;
   try {
     await pollUntil(async () => (existsSync(restoredEvents) ? undefined : true), 20_000);
     // Every order acknowledged before the backup, for its buyer, whose old session still works
@@ -185,12 +193,13 @@ test('a backup taken under load restores every order acknowledged before it, wit
     expect((await fetch(`http://127.0.0.1:${shop.opsPort}/backup`, { method: 'POST', headers: { authorization: 'Bearer 00' } })).status).toBe(401);
   } finally {
     await shop.stop();
+    current = undefined;
   }
   // A stopped shop is backed up from its folder.
   const offline = await cli('backup', stoppedBackupFile, restored);
   expect(offline.code).toBe(0);
   expect(offline.stdout).toMatch(/^Backup of the stopped shop written to /);
-}, 240_000);
+}, 480_000);
 
 describe('restore refuses, and writes nothing', () => {
   test('into a DATA_DIR that is not empty', async () => {
