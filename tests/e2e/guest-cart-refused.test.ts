@@ -28,7 +28,7 @@ describe('a guest cart refused at login', () => {
 
     await screenshotOnFailure(page, 'guest-cart-refused', async () => {
       await page.goto(`${e2e.shop.url}/`);
-      await page.evaluate((cart) => localStorage.setItem('guestCart', JSON.stringify(cart)), guestCart);
+      await page.evaluate(`localStorage.setItem('guestCart', ${JSON.stringify(JSON.stringify(guestCart))})`);
       // The next start of the signed-in shop sends the kept guest cart.
       await page.reload();
       await page.getByText(cartMessages.mergeTooManyUnknown).first().waitFor();
