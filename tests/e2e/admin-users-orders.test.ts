@@ -119,6 +119,28 @@ describe('the staff users and orders screens in the browser', () => {
       expect(await e2e.page.getByText(/Page \d+ of/).count()).toBe(0);
       await e2e.page.getByText('10 orders in all').waitFor();
 
+      // The delivered order is in the books (decision 0103): no Delete, only Archive, after confirming.
+      expect(await orderRow(newest).getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+      await orderRow(newest).getByRole('button', { name: `Archive order ${adminNumber(newest)}` }).click();
+      await answerDialog(e2e.page, `Archive order ${adminNumber(newest)}? It leaves this list and stays in the buyer's account, its invoice and the GST books.`, 'Archive order');
+      await e2e.page.getByText('Order archived', { exact: true }).waitFor();
+      await e2e.page.getByText('9 orders in all').waitFor();
+      expect(await orderRow(newest).count()).toBe(0);
+      // The Archived filter finds it again, marked, with Unarchive; at phone width too.
+      await e2e.page.getByLabel('Archived', { exact: true }).selectOption('only');
+      await e2e.page.getByRole('button', { name: 'Search orders' }).click();
+      await orderRow(newest).getByText('Archived', { exact: true }).waitFor();
+      expect(new URL(e2e.page.url()).searchParams.get('archived')).toBe('only');
+      const wide = e2e.page.viewportSize();
+      await e2e.page.setViewportSize({ width: 390, height: 844 });
+      const unarchive = orderRow(newest).getByRole('button', { name: `Unarchive order ${adminNumber(newest)}` });
+      expect(await unarchive.isVisible()).toBe(true);
+      expect(await e2e.page.evaluate('document.documentElement.scrollWidth <= document.documentElement.clientWidth')).toBe(true);
+      if (wide) await e2e.page.setViewportSize(wide);
+      // The buyer's account keeps it as ever.
+      const mine = await (await buyer.request.get(`${e2e.shop.url}/api/v1/orders/user`)).json();
+      expect((mine.orders as { _id: string }[]).map((o) => o._id)).toContain(newest);
+
       await e2e.page.getByLabel('From', { exact: true }).fill('2025-01-15');
       await e2e.page.getByLabel('To', { exact: true }).fill('2025-01-15');
       await e2e.page.getByRole('button', { name: 'Search orders' }).click();

@@ -91,10 +91,12 @@ function OrderRow({ order, isAdmin, busyId, onMove, onCollect, onDelete, onArchi
         </ul>
       </td>
       <td role="cell" data-label="Status">
-        <StatusBadge status={order.orderStatus} />
-        {order.archived ? <span className="badge admin-orders__archived">Archived</span> : null}
-        <span className="admin-orders__payment">
-          {PAYMENT_METHOD_SHORT[order.paymentInfo.method] ?? order.paymentInfo.method} · {order.paymentInfo.status}
+        <span className="admin-orders__status">
+          <StatusBadge status={order.orderStatus} />
+          {order.archived ? <span className="badge admin-orders__archived">Archived</span> : null}
+          <span className="admin-orders__payment">
+            {PAYMENT_METHOD_SHORT[order.paymentInfo.method] ?? order.paymentInfo.method} · {order.paymentInfo.status}
+          </span>
         </span>
       </td>
       <td role="cell" data-label="Total" className="admin-ops-table__num">
