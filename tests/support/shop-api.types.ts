@@ -8477,7 +8477,7 @@ export interface operations {
     getAdminGstSummary: {
         parameters: {
             query: {
-                /** @description YYYY-MM (Asia/Kolkata) */
+                /** @description YYYY-MM (Asia/Kolkata), 2000-01 to 2099-12 */
                 month: string;
             };
             header?: never;
@@ -8550,7 +8550,7 @@ export interface operations {
     getAdminGstSummaryCsv: {
         parameters: {
             query: {
-                /** @description YYYY-MM (Asia/Kolkata) */
+                /** @description YYYY-MM (Asia/Kolkata), 2000-01 to 2099-12 */
                 month: string;
             };
             header?: never;
