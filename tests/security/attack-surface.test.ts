@@ -644,6 +644,52 @@ describe('issue 19: proven email ownership, mail nobody can aim, staff pages tha
   });
 });
 
+describe('orders kept for the books (decision 0103): archive and delete through the gateway', () => {
+  const ARCHIVE = `mutation($id: ID!, $archived: Boolean!) { setOrderArchived(id: $id, archived: $archived) { success order { id archived } } }`;
+  const DELETE = `mutation($id: ID!) { deleteOrder(id: $id) { success } }`;
+
+  test('a shopper and an emp can neither archive nor delete a delivered order, odd values are 400s, and the buyer never sees the archive mark', async () => {
+    const buyer = await shopper('archive');
+    const other = await shopper('archive-other');
+    const emp = await employee();
+    const { _id } = await product();
+    const placed = await buyer.c.post('/api/v1/new/order', { shippingInfo: SHIPPING, orderItems: [{ product: _id, quantity: 1 }] });
+    expect(placed.status).toBe(201);
+    const orderId = placed.body.order._id as string;
+    for (const status of ['shipped', 'delivered']) expect((await admin.put(`/api/v1/admin/order/${orderId}`, { status })).status).toBe(200);
+
+    // The buyer (their own order) and another shopper: staff routes are 403 on REST, FORBIDDEN on GraphQL.
+    for (const c of [buyer.c, other.c]) {
+      expect((await c.put(`/api/v1/admin/order/${orderId}`, { archived: true })).status).toBe(403);
+      expect((await c.delete(`/api/v1/admin/order/${orderId}`)).status).toBe(403);
+      expect(errorsOf(await c.graphql(ARCHIVE, { id: orderId, archived: true }))[0]?.extensions?.code).toBe('FORBIDDEN');
+      expect(errorsOf(await c.graphql(DELETE, { id: orderId }))[0]?.extensions?.code).toBe('FORBIDDEN');
+      expect((await c.get('/api/v1/admin/orders?archived=only')).status).toBe(403);
+    }
+    // An emp runs orders but neither archives nor deletes them.
+    expect((await emp.put(`/api/v1/admin/order/${orderId}`, { archived: true })).status).toBe(403);
+    expect((await emp.delete(`/api/v1/admin/order/${orderId}`)).status).toBe(403);
+    expect(errorsOf(await emp.graphql(ARCHIVE, { id: orderId, archived: true }))[0]?.extensions?.code).toBe('FORBIDDEN');
+
+    // The admin cannot delete what was invoiced, and odd archive values are clear 400s.
+    expect((await admin.delete(`/api/v1/admin/order/${orderId}`)).status).toBe(409);
+    for (const archived of ['yes', 1e308, { $ne: null }, ['true'], null]) {
+      const res = await admin.put(`/api/v1/admin/order/${orderId}`, { archived });
+      expect({ archived, status: res.status, success: res.body.success }).toEqual({ archived, status: 400, success: false });
+    }
+    expect((await admin.get(`/api/v1/admin/orders?archived=${'x'.repeat(5000)}`)).status).toBe(400);
+    expect(errorsOf(await admin.graphql(ARCHIVE, { id: orderId, archived: 'yes' }))[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+
+    // Archived by the admin: still the buyer's, with no archive mark; another shopper still cannot read it.
+    expect((await admin.put(`/api/v1/admin/order/${orderId}`, { archived: true })).status).toBe(200);
+    const mine = await buyer.c.get(`/api/v1/order/${orderId}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.order.archived ?? null).toBeNull();
+    expect([403, 404]).toContain((await other.c.get(`/api/v1/order/${orderId}`)).status);
+    expect((await buyer.c.get(`/api/v1/order/${orderId}/invoice`)).status).toBe(200);
+  });
+});
+
 describe('limits that live with their action (these exhaust per-address budgets, so they run last)', () => {
   test('the payment test calls allow 60 a minute per address, through GraphQL aliases too', async () => {
     const aliases = Array.from({ length: 15 }, (_, i) => `p${i}: createPaymentOrder(amount: 100, currency: "INR") { orderId }`).join(' ');
